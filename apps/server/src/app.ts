@@ -1,0 +1,107 @@
+import compress from '@fastify/compress';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { envelope, healthSchema } from '@keel/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/database.js';
+import { registerAuthentication } from './http/authenticate.js';
+import { registerErrorHandling, registerNotFound } from './http/error-handler.js';
+import { serviceUnavailable } from './http/errors.js';
+import { registerSecurityHeaders } from './http/security.js';
+import type { TypedApp } from './http/types.js';
+import { registerWebApp } from './http/web-app.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+import { authRoutes, createAccessTokens, createAuthService } from './modules/auth/index.js';
+import { registerFeatureRoutes } from './modules/routes.js';
+import { createLocalStorage, type FileStorage } from './storage/file-storage.js';
+
+export const API_PREFIX = '/api/v1';
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export interface AppDeps {
+  database: DatabaseHandle;
+  config: Config;
+  mailer?: Mailer;
+  storage?: FileStorage;
+  logger?: boolean | { level: string };
+}
+
+export interface AppServices {
+  mailer: Mailer;
+  storage: FileStorage;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+    trustProxy: config.trustProxy,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // The API speaks JSON (and multipart for uploads); anything else is 415, not a string to validate.
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app);
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(rateLimit, { global: false });
+
+  const mailer = deps.mailer ?? createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  const storage = deps.storage ?? createLocalStorage(config.dataDir);
+  const tokens = createAccessTokens(config.jwtSecret);
+  app.addHook('onClose', async () => mailer.close());
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Keel API', version: '1.0.0', description: 'The API behind Keel. Every call needs a Bearer access token unless marked public.' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearerAuth: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
+
+  await app.register(
+    async (api) => {
+      const typed = api as unknown as TypedApp;
+      await api.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 10, parts: 12 } });
+      registerAuthentication(api, tokens);
+
+      typed.get(
+        '/health',
+        { config: { public: true }, schema: { tags: ['system'], response: { 200: envelope(healthSchema) } } },
+        async () => {
+          try {
+            await database.db.execute(sql`select 1`);
+          } catch {
+            throw serviceUnavailable('system.database_unavailable', 'The database is not answering');
+          }
+          return { data: { status: 'ok' as const, database: 'ok' as const, databaseKind: database.kind } };
+        },
+      );
+      typed.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+
+      const authService = createAuthService({ db: database.db, tokens, mailer, appUrl: config.appUrl });
+      await api.register(authRoutes(authService, { rateLimitPerMinute: config.authRateLimitPerMinute }));
+      await registerFeatureRoutes(typed, { db: database.db, storage, config });
+    },
+    { prefix: API_PREFIX },
+  );
+
+  const webServed = await registerWebApp(app, config.webDistDir ?? defaultWebDist);
+  registerNotFound(app, API_PREFIX, webServed);
+  return app;
+}

@@ -1,0 +1,27 @@
+import { tenantDb } from '../../db/scope.js';
+import { auditEvents } from './audit.table.js';
+
+export interface AuditEntry {
+  actorUserId: string | null;
+  action: string;
+  targetType?: string;
+  targetId?: string;
+  summary?: Record<string, unknown>;
+  ipAddress?: string | null;
+  userAgent?: string | null;
+}
+
+export async function insertAuditEvent(organizationId: string, entry: AuditEntry): Promise<void> {
+  await tenantDb(organizationId)
+    .insert(auditEvents)
+    .values({
+      organizationId,
+      actorUserId: entry.actorUserId,
+      action: entry.action,
+      targetType: entry.targetType ?? null,
+      targetId: entry.targetId ?? null,
+      summary: entry.summary ?? null,
+      ipAddress: entry.ipAddress ?? null,
+      userAgent: entry.userAgent?.slice(0, 500) ?? null,
+    });
+}

@@ -1,0 +1,25 @@
+import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, organizationIdColumn, primaryId, tenantIsolationPolicy } from '../../db/table-helpers.js';
+import { organizations } from '../organizations/organizations.table.js';
+
+/** Append-only record of who did what; the actor may be a consultant acting inside a client. */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: primaryId(),
+    organizationId: organizationIdColumn().references(() => organizations.id, { onDelete: 'cascade' }),
+    actorUserId: uuid('actor_user_id'),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    summary: jsonb('summary').$type<Record<string, unknown>>(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('audit_events_organization_created_idx').on(table.organizationId, table.createdAt),
+    index('audit_events_actor_idx').on(table.organizationId, table.actorUserId, table.createdAt),
+    tenantIsolationPolicy(),
+  ],
+);

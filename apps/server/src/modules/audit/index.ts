@@ -1,0 +1,1 @@
+export { insertAuditEvent as recordAuditEvent, type AuditEntry } from './audit.repository.js';

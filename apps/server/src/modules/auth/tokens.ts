@@ -1,0 +1,62 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { ACCESS_TOKEN_TTL_SECONDS } from '@keel/contract';
+
+export interface AccessClaims {
+  userId: string;
+  organizationId: string;
+  sessionId: string;
+  /** Set when a consultant acts inside a client organization: their own organization. */
+  originalOrganizationId: string | null;
+}
+
+export const REFRESH_TTL_SHORT_MS = 24 * 60 * 60 * 1000;
+export const REFRESH_TTL_REMEMBERED_MS = 30 * 24 * 60 * 60 * 1000;
+const ISSUER = 'keel';
+const AUDIENCE = 'keel-api';
+
+export function createAccessTokens(secret: string) {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async sign(claims: AccessClaims, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): Promise<string> {
+      return new SignJWT({
+        org: claims.organizationId,
+        sid: claims.sessionId,
+        ...(claims.originalOrganizationId ? { oorg: claims.originalOrganizationId } : {}),
+      })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(claims.userId)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+        .sign(key);
+    },
+    /** Resolves to the claims, or null for a forged, malformed or expired token. */
+    async verify(token: string): Promise<AccessClaims | null> {
+      try {
+        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+        if (typeof payload.sub !== 'string' || typeof payload.org !== 'string' || typeof payload.sid !== 'string') {
+          return null;
+        }
+        return {
+          userId: payload.sub,
+          organizationId: payload.org,
+          sessionId: payload.sid,
+          originalOrganizationId: typeof payload.oorg === 'string' ? payload.oorg : null,
+        };
+      } catch (error) {
+        if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
+        throw error;
+      }
+    },
+  };
+}
+export type AccessTokens = ReturnType<typeof createAccessTokens>;
+
+/** Opaque secrets handed to clients; only their SHA-256 is stored. */
+export function newOpaqueToken(): { token: string; tokenHash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, tokenHash: hashOpaqueToken(token) };
+}
+export const hashOpaqueToken = (token: string) => createHash('sha256').update(token).digest('hex');

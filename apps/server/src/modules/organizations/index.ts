@@ -1,0 +1,18 @@
+export {
+  asAdmin,
+  asMember,
+  createOrganizationWithOwner,
+  createOrganizationsService,
+  isAdmin,
+  recordMethodology,
+  requireActiveMember,
+  requireAdmin,
+  type Caller,
+  type MemberScope,
+  type OrganizationsService,
+  type RequestMeta,
+} from './organizations.service.js';
+export { adminRequired } from './organizations.errors.js';
+export { findOrganization, listActiveMembershipsOfUser, type OrganizationRow } from './organizations.repository.js';
+export { organizationsRoutes } from './organizations.routes.js';
+export { organizations, memberships } from './organizations.table.js';

@@ -1,0 +1,98 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { accountDb, tenantDb } from '../../db/scope.js';
+import { memberships, organizations } from './organizations.table.js';
+import type { Role } from '@keel/contract';
+
+export type OrganizationRow = typeof organizations.$inferSelect;
+export type OrganizationChanges = Partial<
+  Pick<
+    OrganizationRow,
+    | 'name'
+    | 'logoSize'
+    | 'themePrimaryColor'
+    | 'themeSecondaryColor'
+    | 'themeAccentColor'
+    | 'timezone'
+    | 'weekStartDay'
+    | 'fiscalYearStartMonth'
+    | 'methodology'
+    | 'logoKey'
+    | 'logoMimeType'
+  >
+>;
+
+export async function insertOrganization(
+  organizationId: string,
+  values: { name: string; slug: string; trialEndsAt: Date; createdById: string },
+): Promise<OrganizationRow> {
+  const [row] = await tenantDb(organizationId)
+    .insert(organizations)
+    .values({ id: organizationId, ...values })
+    .returning();
+  if (!row) throw new Error('organization insert returned nothing');
+  return row;
+}
+
+export async function findOrganization(organizationId: string): Promise<OrganizationRow | undefined> {
+  const [row] = await tenantDb(organizationId).select().from(organizations).where(eq(organizations.id, organizationId));
+  return row;
+}
+
+/** Locks the organization row for the rest of the transaction, so concurrent logo swaps serialize. */
+export async function findOrganizationForUpdate(organizationId: string): Promise<OrganizationRow | undefined> {
+  const [row] = await tenantDb(organizationId)
+    .select()
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .for('update');
+  return row;
+}
+
+/**
+ * Only what the public logo address needs. Runs in a scope with the tenant set and no user, which
+ * row-level security admits for that one organization: nothing else is reachable through it.
+ */
+export async function findOrganizationLogo(organizationId: string) {
+  const [row] = await tenantDb(organizationId)
+    .select({ logoKey: organizations.logoKey, logoMimeType: organizations.logoMimeType })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return row;
+}
+
+export async function updateOrganization(organizationId: string, changes: OrganizationChanges): Promise<OrganizationRow> {
+  const [row] = await tenantDb(organizationId)
+    .update(organizations)
+    .set({ ...changes, version: sql`${organizations.version} + 1` })
+    .where(eq(organizations.id, organizationId))
+    .returning();
+  if (!row) throw new Error('organization update returned nothing');
+  return row;
+}
+
+export async function insertMembership(organizationId: string, userId: string, role: Role): Promise<void> {
+  await tenantDb(organizationId).insert(memberships).values({ organizationId, userId, role });
+}
+
+export interface MemberRecord {
+  role: Role;
+  status: 'active' | 'deactivated';
+}
+
+export async function findMembership(organizationId: string, userId: string): Promise<MemberRecord | undefined> {
+  const [row] = await tenantDb(organizationId)
+    .select({ role: memberships.role, status: memberships.status })
+    .from(memberships)
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
+  return row;
+}
+
+/** The organizations a person may enter, oldest first; runs in the person's user scope. */
+export async function listActiveMembershipsOfUser(userId: string) {
+  return accountDb()
+    .select({ organizationId: memberships.organizationId, role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.status, 'active')))
+    .orderBy(asc(memberships.createdAt))
+    .limit(500);
+}

@@ -1,0 +1,3 @@
+export { createPreferencesService, type PreferencesService } from './preferences.service.js';
+export { preferencesRoutes } from './preferences.routes.js';
+export { uiStates, userPreferences } from './preferences.table.js';

@@ -1,0 +1,27 @@
+import type { Config } from '../config.js';
+import type { Database } from '../db/database.js';
+import type { TypedApp } from '../http/types.js';
+import type { FileStorage } from '../storage/file-storage.js';
+import { createFeedbackService, feedbackRoutes } from './feedback/index.js';
+import { createOrganizationsService, organizationsRoutes } from './organizations/index.js';
+import { createPreferencesService, preferencesRoutes } from './preferences/index.js';
+import { createSubscriptionService, subscriptionRoutes } from './subscription/index.js';
+import { createTeamsService, teamsRoutes } from './teams/index.js';
+import { createTerminologyService, terminologyRoutes } from './terminology/index.js';
+
+export interface FeatureDeps {
+  db: Database;
+  storage: FileStorage;
+  config: Config;
+}
+
+/** Each feature module contributes one Fastify plugin; they all live under /api/v1. */
+export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): Promise<void> {
+  const { db, storage } = deps;
+  await app.register(organizationsRoutes(createOrganizationsService({ db, storage })));
+  await app.register(terminologyRoutes(createTerminologyService({ db })));
+  await app.register(preferencesRoutes(createPreferencesService({ db })));
+  await app.register(subscriptionRoutes(createSubscriptionService({ db })));
+  await app.register(feedbackRoutes(createFeedbackService({ db })));
+  await app.register(teamsRoutes(createTeamsService({ db })));
+}

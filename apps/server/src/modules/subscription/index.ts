@@ -1,0 +1,2 @@
+export { createSubscriptionService, subscriptionStatusOf, type SubscriptionService } from './subscription.service.js';
+export { subscriptionRoutes } from './subscription.routes.js';

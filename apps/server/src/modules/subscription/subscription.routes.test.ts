@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUBSCRIPTION_HEADERS, TRIAL_DAYS, type Role, type Session, type SubscriptionStatus } from '@keel/contract';
+import { bearer, bodyOf, createTestApp, queryAsOwner, registerOrganization, registrationPayload, uniqueEmail, type TestContext } from '../../test-support/test-app.js';
+import { subscriptionStatusOf } from './subscription.service.js';
+
+let context: TestContext;
+let owner: Session;
+let other: Session;
+
+// The organization owner's password hash is reused, so no test pays for a fresh argon2 hash.
+const MEMBER_PASSWORD = registrationPayload().password;
+
+async function addMember(organizationId: string, role: Role): Promise<Session> {
+  const email = uniqueEmail(role);
+  const [user] = await queryAsOwner<{ id: string }>(
+    context.database,
+    `insert into users (email, first_name, last_name, password_hash)
+     select '${email}', 'Grace', 'Hopper', u.password_hash from users u join memberships m on m.user_id = u.id
+     where m.organization_id = '${organizationId}' and m.role = 'owner' returning id`,
+  );
+  await queryAsOwner(context.database, `insert into memberships (organization_id, user_id, role) values ('${organizationId}', '${user!.id}', '${role}')`);
+  const login = await context.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password: MEMBER_PASSWORD } });
+  expect(login.statusCode).toBe(200);
+  return bodyOf<{ data: Session }>(login).data;
+}
+
+beforeAll(async () => {
+  context = await createTestApp();
+  owner = await registerOrganization(context.app);
+  other = await registerOrganization(context.app);
+});
+afterAll(async () => {
+  await context.close();
+});
+
+const status = (session: Session | null) =>
+  context.app.inject({ method: 'GET', url: '/api/v1/subscription/status', headers: session ? bearer(session) : {} });
+const setOrganization = (organizationId: string, assignments: string) =>
+  queryAsOwner(context.database, `update organizations set ${assignments} where id = '${organizationId}'`);
+
+describe('GET /subscription/status', () => {
+  it('starts every organization on a 30-day trial, in the body and in the headers', async () => {
+    const observer = await addMember(owner.user.organizationId, 'observer');
+    for (const session of [owner, observer]) {
+      const response = await status(session);
+      expect(response.statusCode).toBe(200);
+      expect(bodyOf<{ data: SubscriptionStatus }>(response).data).toEqual({
+        hasSubscription: false,
+        trialActive: true,
+        daysRemaining: TRIAL_DAYS,
+        accountStatus: 'trialing',
+        subscriptionTier: 'trial',
+      });
+      expect(response.headers[SUBSCRIPTION_HEADERS.trialActive]).toBe('true');
+      expect(response.headers[SUBSCRIPTION_HEADERS.trialDaysRemaining]).toBe('30');
+      expect(response.headers[SUBSCRIPTION_HEADERS.accountStatus]).toBe('trialing');
+      expect(response.headers[SUBSCRIPTION_HEADERS.subscriptionTier]).toBe('trial');
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('counts a started day as a whole one and ends the trial at its end date', async () => {
+    await setOrganization(other.user.organizationId, `trial_ends_at = now() + interval '36 hours'`);
+    const partial = await status(other);
+    expect(bodyOf<{ data: SubscriptionStatus }>(partial).data).toMatchObject({ trialActive: true, daysRemaining: 2 });
+
+    await setOrganization(other.user.organizationId, `trial_ends_at = now() - interval '1 day'`);
+    const expired = await status(other);
+    expect(bodyOf<{ data: SubscriptionStatus }>(expired).data).toMatchObject({ trialActive: false, daysRemaining: 0, hasSubscription: false });
+    expect(expired.headers[SUBSCRIPTION_HEADERS.trialActive]).toBe('false');
+    expect(expired.headers[SUBSCRIPTION_HEADERS.trialDaysRemaining]).toBe('0');
+  });
+
+  it('reports a paid plan as a subscription', async () => {
+    await setOrganization(other.user.organizationId, `account_status = 'active', subscription_tier = 'growth'`);
+    const response = await status(other);
+    expect(bodyOf<{ data: SubscriptionStatus }>(response).data).toEqual({
+      hasSubscription: true,
+      trialActive: false,
+      daysRemaining: 0,
+      accountStatus: 'active',
+      subscriptionTier: 'growth',
+    });
+    expect(response.headers[SUBSCRIPTION_HEADERS.accountStatus]).toBe('active');
+    expect(response.headers[SUBSCRIPTION_HEADERS.subscriptionTier]).toBe('growth');
+  });
+
+  it('answers each organization for itself', async () => {
+    expect(bodyOf<{ data: SubscriptionStatus }>(await status(owner)).data.accountStatus).toBe('trialing');
+  });
+
+  it('answers 401 without a token or with a forged one', async () => {
+    expect((await status(null)).statusCode).toBe(401);
+    const forged = await context.app.inject({
+      method: 'GET',
+      url: '/api/v1/subscription/status',
+      headers: { authorization: 'Bearer not.a.token' },
+    });
+    expect(forged.statusCode).toBe(401);
+  });
+});
+
+describe('subscriptionStatusOf', () => {
+  const now = new Date('2030-06-15T12:00:00Z');
+  const trialEndsAt = new Date('2030-06-20T12:00:00Z');
+
+  it.each([
+    ['trialing', 'trial', false, true, 5],
+    ['active', 'starter', true, false, 0],
+    ['past_due', 'growth', true, false, 0],
+    ['canceled', 'growth', false, false, 0],
+    ['active', 'trial', false, false, 0],
+  ] as const)('%s on %s: subscription %s, trial active %s, %i days', (accountStatus, subscriptionTier, hasSubscription, trialActive, daysRemaining) => {
+    expect(subscriptionStatusOf({ accountStatus, subscriptionTier, trialEndsAt }, now)).toEqual({
+      hasSubscription,
+      trialActive,
+      daysRemaining,
+      accountStatus,
+      subscriptionTier,
+    });
+  });
+
+  it('never counts below zero and ends the trial exactly at its end', () => {
+    expect(subscriptionStatusOf({ accountStatus: 'trialing', subscriptionTier: 'trial', trialEndsAt: now }, now)).toMatchObject({
+      trialActive: false,
+      daysRemaining: 0,
+    });
+    const oneMsLeft = new Date(now.getTime() + 1);
+    expect(subscriptionStatusOf({ accountStatus: 'trialing', subscriptionTier: 'trial', trialEndsAt: oneMsLeft }, now)).toMatchObject({
+      trialActive: true,
+      daysRemaining: 1,
+    });
+  });
+});

@@ -1,0 +1,74 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { tenantDb } from '../../db/scope.js';
+import { teamMembers, teams } from './teams.table.js';
+
+export type TeamRow = typeof teams.$inferSelect;
+
+export async function insertTeam(
+  organizationId: string,
+  values: { name: string; isLeadershipTeam: boolean; createdById: string | null },
+): Promise<TeamRow> {
+  const [row] = await tenantDb(organizationId)
+    .insert(teams)
+    .values({ organizationId, ...values })
+    .returning();
+  if (!row) throw new Error('team insert returned nothing');
+  return row;
+}
+
+export async function insertTeamMember(
+  organizationId: string,
+  teamId: string,
+  userId: string,
+  role: 'lead' | 'member',
+): Promise<void> {
+  await tenantDb(organizationId).insert(teamMembers).values({ organizationId, teamId, userId, role });
+}
+
+/** The active teams a person belongs to, leadership first, then by name. */
+export async function listTeamsOfUser(organizationId: string, userId: string) {
+  return tenantDb(organizationId)
+    .select({ id: teams.id, name: teams.name, isLeadershipTeam: teams.isLeadershipTeam })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(and(eq(teamMembers.organizationId, organizationId), eq(teamMembers.userId, userId), isNull(teams.archivedAt)))
+    .orderBy(asc(teams.isLeadershipTeam), asc(teams.name))
+    .limit(500);
+}
+
+/** Every active team of the organization with whether the person is in it (the department selector's list). */
+export async function listTeamsWithMembership(organizationId: string, userId: string) {
+  return tenantDb(organizationId)
+    .select({
+      id: teams.id,
+      name: teams.name,
+      description: teams.description,
+      color: teams.color,
+      parentTeamId: teams.parentTeamId,
+      isLeadershipTeam: teams.isLeadershipTeam,
+      memberId: teamMembers.id,
+    })
+    .from(teams)
+    .leftJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, userId)))
+    .where(and(eq(teams.organizationId, organizationId), isNull(teams.archivedAt)))
+    .orderBy(asc(teams.name))
+    .limit(1000);
+}
+
+/** Whether the person belongs to this active team of the organization. */
+export async function isActiveTeamMember(organizationId: string, teamId: string, userId: string): Promise<boolean> {
+  const [row] = await tenantDb(organizationId)
+    .select({ id: teamMembers.id })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(
+      and(
+        eq(teamMembers.organizationId, organizationId),
+        eq(teamMembers.teamId, teamId),
+        eq(teamMembers.userId, userId),
+        isNull(teams.archivedAt),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

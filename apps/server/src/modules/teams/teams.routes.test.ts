@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DepartmentList, Role, Session } from '@keel/contract';
+import { bearer, bodyOf, createTestApp, queryAsOwner, registerOrganization, registrationPayload, uniqueEmail, type TestContext } from '../../test-support/test-app.js';
+
+let context: TestContext;
+let owner: Session;
+let member: Session;
+let other: Session;
+
+// The organization owner's password hash is reused, so no test pays for a fresh argon2 hash.
+const MEMBER_PASSWORD = registrationPayload().password;
+
+async function addMember(organizationId: string, role: Role): Promise<Session> {
+  const email = uniqueEmail(role);
+  const [user] = await queryAsOwner<{ id: string }>(
+    context.database,
+    `insert into users (email, first_name, last_name, password_hash)
+     select '${email}', 'Grace', 'Hopper', u.password_hash from users u join memberships m on m.user_id = u.id
+     where m.organization_id = '${organizationId}' and m.role = 'owner' returning id`,
+  );
+  await queryAsOwner(context.database, `insert into memberships (organization_id, user_id, role) values ('${organizationId}', '${user!.id}', '${role}')`);
+  const login = await context.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password: MEMBER_PASSWORD } });
+  expect(login.statusCode).toBe(200);
+  return bodyOf<{ data: Session }>(login).data;
+}
+
+async function createTeam(organizationId: string, name: string, extra = ''): Promise<string> {
+  const [team] = await queryAsOwner<{ id: string }>(
+    context.database,
+    `insert into teams (organization_id, name, description, color${extra ? ', archived_at' : ''}) values ('${organizationId}', '${name}', 'About ${name}', '#123456'${extra ? `, ${extra}` : ''}) returning id`,
+  );
+  return team!.id;
+}
+
+beforeAll(async () => {
+  context = await createTestApp();
+  owner = await registerOrganization(context.app);
+  other = await registerOrganization(context.app);
+  member = await addMember(owner.user.organizationId, 'member');
+  const organizationId = owner.user.organizationId;
+  await createTeam(organizationId, 'sales');
+  await createTeam(organizationId, 'Alpha');
+  const beta = await createTeam(organizationId, 'beta');
+  await createTeam(organizationId, 'Zombie', 'now()');
+  await createTeam(other.user.organizationId, 'Foreign');
+  await queryAsOwner(
+    context.database,
+    `insert into team_members (organization_id, team_id, user_id) values ('${organizationId}', '${beta}', '${member.user.id}')`,
+  );
+});
+afterAll(async () => {
+  await context.close();
+});
+
+const departments = (session: Session | null) =>
+  context.app.inject({ method: 'GET', url: '/api/v1/users/departments', headers: session ? bearer(session) : {} });
+
+describe('GET /users/departments', () => {
+  it('lists every active team, leadership first then by name, marking the caller’s own', async () => {
+    const response = await departments(member);
+    expect(response.statusCode).toBe(200);
+    const { data } = bodyOf<{ data: DepartmentList }>(response);
+    expect(data.departments.map((team) => [team.name, team.is_member])).toEqual([
+      ['Leadership Team', false],
+      ['Alpha', false],
+      ['beta', true],
+      ['sales', false],
+    ]);
+    expect(data.is_leadership_member).toBe(false);
+    expect(data.departments[0]).toMatchObject({ is_leadership_team: true, parent_team_id: null });
+    expect(data.departments[1]).toMatchObject({ description: 'About Alpha', color: '#123456', is_leadership_team: false });
+  });
+
+  it('says when the caller sits on the leadership team', async () => {
+    const { data } = bodyOf<{ data: DepartmentList }>(await departments(owner));
+    expect(data.is_leadership_member).toBe(true);
+    expect(data.departments[0]).toMatchObject({ name: 'Leadership Team', is_member: true });
+  });
+
+  it('shows another organization only its own teams', async () => {
+    const { data } = bodyOf<{ data: DepartmentList }>(await departments(other));
+    expect(data.departments.map((team) => team.name)).toEqual(['Leadership Team', 'Foreign']);
+    const ownIds = bodyOf<{ data: DepartmentList }>(await departments(owner)).data.departments.map((team) => team.id);
+    expect(data.departments.some((team) => ownIds.includes(team.id))).toBe(false);
+  });
+
+  it('answers 401 without a token, and signs out someone whose membership ended', async () => {
+    expect((await departments(null)).statusCode).toBe(401);
+    const leaver = await addMember(owner.user.organizationId, 'member');
+    await queryAsOwner(context.database, `update memberships set status = 'deactivated' where user_id = '${leaver.user.id}'`);
+    const response = await departments(leaver);
+    expect(response.statusCode).toBe(401);
+    expect(bodyOf<{ code: string }>(response).code).toBe('auth.membership_ended');
+  });
+});

@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  createdAt,
+  organizationIdColumn,
+  primaryId,
+  tenantIsolationPolicy,
+  timestampColumn,
+  updatedAt,
+  versionColumn,
+} from '../../db/table-helpers.js';
+import { users } from '../auth/auth.table.js';
+import { organizations } from '../organizations/organizations.table.js';
+
+/** Teams and departments are one table; departments nest through parent_team_id. */
+export const teams = pgTable(
+  'teams',
+  {
+    id: primaryId(),
+    organizationId: organizationIdColumn().references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    color: text('color'),
+    parentTeamId: uuid('parent_team_id').references((): AnyPgColumn => teams.id, { onDelete: 'set null' }),
+    isLeadershipTeam: boolean('is_leadership_team').notNull().default(false),
+    archivedAt: timestampColumn('archived_at'),
+    createdById: uuid('created_by_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: versionColumn(),
+  },
+  (table) => [
+    index('teams_organization_idx').on(table.organizationId, table.name),
+    // Exactly one leadership team per organization: created with it, and the database refuses a second.
+    uniqueIndex('teams_one_leadership_key').on(table.organizationId).where(sql`is_leadership_team`),
+    tenantIsolationPolicy(),
+  ],
+);
+
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    id: primaryId(),
+    organizationId: organizationIdColumn().references(() => organizations.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['lead', 'member'] }).notNull().default('member'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('team_members_team_user_key').on(table.teamId, table.userId),
+    index('team_members_user_idx').on(table.organizationId, table.userId),
+    tenantIsolationPolicy(),
+  ],
+);

@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Session } from '@keel/contract';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import type { DatabaseHandle } from '../db/database.js';
+import { createMemoryStorage } from '../storage/file-storage.js';
+import { createTestDatabase } from './test-database.js';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    DATA_DIR: `/tmp/keel-test-${randomUUID()}`,
+    LOG_LEVEL: 'silent',
+    APP_URL: 'http://keel.test',
+    WEB_DIST_DIR: '/nonexistent',
+    ...env,
+  });
+  const app = await buildApp({ database, config, storage: createMemoryStorage(), logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+let counter = 0;
+export const uniqueEmail = (prefix = 'person') => `${prefix}.${Date.now()}.${++counter}@example.com`;
+
+export function registrationPayload(overrides: Record<string, unknown> = {}) {
+  return {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: uniqueEmail(),
+    password: 'correct horse battery',
+    organizationName: 'Analytical Engines Ltd',
+    legalAgreement: {
+      termsAccepted: true,
+      privacyAccepted: true,
+      acceptedAt: new Date().toISOString(),
+      ipAddress: 'keel.test',
+      userAgent: 'vitest',
+      version: '1.0',
+    },
+    ...overrides,
+  };
+}
+
+/** Registers a new organization through the API and returns its owner's session. */
+export async function registerOrganization(app: FastifyInstance, overrides: Record<string, unknown> = {}): Promise<Session> {
+  const response = await app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: registrationPayload(overrides) });
+  if (response.statusCode !== 201) throw new Error(`registration failed: ${response.statusCode} ${response.body}`);
+  return response.json<{ data: Session }>().data;
+}
+
+export const bearer = (session: Pick<Session, 'accessToken'>) => ({ authorization: `Bearer ${session.accessToken}` });
+
+export const bodyOf = <T>(response: LightMyRequestResponse) => response.json<T>();
+
+/** Reads rows bypassing the app role (the connecting role owns the tables): for assertions only. */
+export async function queryAsOwner<T extends Record<string, unknown>>(database: DatabaseHandle, query: string): Promise<T[]> {
+  const result = await database.db.execute(sql.raw(query));
+  return (result as { rows: T[] }).rows;
+}

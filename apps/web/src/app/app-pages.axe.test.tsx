@@ -1,0 +1,89 @@
+import axe from 'axe-core';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { TERMINOLOGY_PRESETS } from '@keel/contract';
+import { useSession } from '../lib/session-store';
+import { signedInFrameRoutes } from '../test-utils/app-stubs';
+import { stubFetch } from '../test-utils/fetch-stub';
+import { makeUser } from '../test-utils/fixtures';
+import { renderRoutes } from '../test-utils/render';
+import { routes } from './routes';
+
+// happy-dom has no layout or computed colours, so contrast is left to the browser (Playwright) checks.
+const options: axe.RunOptions = { rules: { 'color-contrast': { enabled: false } } };
+
+async function seriousViolations(context: axe.ElementContext) {
+  const result = await axe.run(context, options);
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 100)).join(' | ')}`);
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('axe on signed-out pages', () => {
+  beforeEach(() => useSession.setState({ status: 'signedOut', user: null }));
+
+  it.each([
+    ['/login', 'Sign in to your account'],
+    ['/register', 'Start Your Free Trial'],
+    ['/forgot-password', 'Reset your password'],
+    ['/reset-password?token=abc', 'Choose a new password'],
+    ['/reset-password', 'Choose a new password'],
+    ['/consultant-register', 'Consultant registration'],
+    ['/accept-invitation', 'Accept an invitation'],
+  ])('%s has no serious or critical violations', async (path, heading) => {
+    renderRoutes(routes, { path });
+    await screen.findByRole('heading', { name: heading, level: 1 });
+    expect(await seriousViolations(document.body)).toEqual([]);
+  });
+
+  it('the registration page with every error shown has none either', async () => {
+    renderRoutes(routes, { path: '/register' });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Start Free Trial' }));
+    await screen.findByText('First name is required');
+    expect(await seriousViolations(document.body)).toEqual([]);
+  });
+});
+
+describe('axe on signed-in pages', () => {
+  beforeEach(() => {
+    localStorage.setItem('accessToken', 'a');
+    useSession.setState({ status: 'signedIn', user: makeUser({ role: 'owner', isConsultant: true }) });
+  });
+
+  const settingsStubs = () =>
+    signedInFrameRoutes({
+      'GET /auth/profile': { body: { data: makeUser() } },
+      'GET /terminology/presets': { body: TERMINOLOGY_PRESETS },
+    });
+
+  it.each([
+    ['/dashboard', 'My dashboard'],
+    ['/scorecard-debug', 'Metrics'],
+    ['/user-settings', 'Profile and settings'],
+    ['/organization-settings', 'Organization settings'],
+    ['/terminology-settings', 'Terminology'],
+  ])('%s has no serious or critical violations', async (path, heading) => {
+    stubFetch(settingsStubs());
+    renderRoutes(routes, { path });
+    await screen.findByRole('heading', { name: heading, level: 1 });
+    await screen.findByText('Analytical Engines');
+    expect(await seriousViolations(document.body)).toEqual([]);
+  });
+
+  it('the feedback dialog has none', async () => {
+    stubFetch(settingsStubs());
+    renderRoutes(routes, { path: '/dashboard' });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Help and feedback' }));
+    expect(await seriousViolations(await screen.findByRole('dialog'))).toEqual([]);
+  });
+
+  it('the blocking legal dialog has none', async () => {
+    stubFetch(signedInFrameRoutes({ 'GET /auth/check-agreements': { status: 500 } }));
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    renderRoutes(routes, { path: '/dashboard' });
+    expect(await seriousViolations(await screen.findByRole('dialog'))).toEqual([]);
+  });
+});

@@ -1,0 +1,137 @@
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router';
+import { LEGAL_REQUIRED_FOR_REGISTRATION, registerFormSchema, type LegalAcceptance, type RegisterForm } from '@keel/contract';
+import { trackSignup } from '../../../lib/analytics';
+import { errorText } from '../../../lib/api-client';
+import { usePageMeta } from '../../../lib/page-meta';
+import { Banner } from '../../../ui/Banner';
+import { Button } from '../../../ui/Button';
+import { PasswordField, TextField } from '../../../ui/Field';
+import { TextLink } from '../../../ui/TextLink';
+import { LegalAgreementBlock } from '../../agreements/components/LegalAgreementBlock';
+import { buildLegalRecord, bothAccepted } from '../../agreements/legal-acceptance';
+import { useRegisterMutation } from '../auth.api';
+import { AuthLayout } from '../components/AuthLayout';
+import { SsoButtons } from '../components/SsoButtons';
+
+const BADGES = ['30-day trial', 'No credit card', 'Cancel anytime'];
+
+export default function RegisterPage() {
+  usePageMeta({
+    title: 'Start your free trial',
+    description: 'Create your Keel account: 30 days free, no credit card required.',
+  });
+  const navigate = useNavigate();
+  const registration = useRegisterMutation();
+  const [legal, setLegal] = useState<LegalAcceptance>(() => buildLegalRecord({ termsAccepted: false, privacyAccepted: false }));
+  const [legalError, setLegalError] = useState<string | null>(null);
+  const [ssoError, setSsoError] = useState<string | null>(null);
+  const legalRef = useRef<HTMLFieldSetElement>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<RegisterForm>({
+    resolver: zodResolver(registerFormSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { firstName: '', lastName: '', email: '', organizationName: '', password: '', confirmPassword: '' },
+  });
+
+  const requireLegal = () => {
+    if (bothAccepted(legal)) return true;
+    setLegalError(LEGAL_REQUIRED_FOR_REGISTRATION);
+    return false;
+  };
+
+  const onSubmit = handleSubmit(
+    ({ confirmPassword: _confirmation, ...fields }) => {
+      setSsoError(null);
+      registration.reset();
+      if (!requireLegal()) {
+        legalRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+        legalRef.current?.focus({ preventScroll: true });
+        return;
+      }
+      registration
+        .mutateAsync({ ...fields, legalAgreement: legal })
+        .then(() => {
+          trackSignup({ email: fields.email, organizationName: fields.organizationName });
+          void navigate('/dashboard', { replace: true });
+        })
+        // The failure is shown from the mutation's state.
+        .catch(() => undefined);
+    },
+    () => {
+      requireLegal();
+    },
+  );
+
+  const formError = ssoError ?? (registration.isError ? errorText(registration.error, 'Registration failed') : null);
+
+  return (
+    <AuthLayout
+      welcomeTitle="Run your organisation with focus"
+      welcomeText="Set priorities, track the numbers that matter and solve issues every week, in the methodology your company already uses."
+      welcomePoints={['Ready for your methodology and your words', 'Weekly meetings with a clear agenda', 'From 10 to 500+ people']}
+    >
+      <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Start Your Free Trial</h1>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">30 days free • No credit card required</p>
+      <ul aria-label="Trial terms" className="mt-3 flex flex-wrap gap-2">
+        {BADGES.map((badge) => (
+          <li key={badge} className="rounded-full bg-blue-50 px-3 py-1 text-xs font-semibold text-blue-900 dark:bg-blue-950 dark:text-blue-100">
+            {badge}
+          </li>
+        ))}
+      </ul>
+
+      <div className="mt-6">
+        <SsoButtons verb="Sign up with" onError={setSsoError} disabled={registration.isPending} />
+      </div>
+      <div className="my-6 flex items-center gap-3 text-sm text-slate-600 dark:text-slate-400">
+        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+        Or register with email
+        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+      </div>
+
+      {formError ? (
+        <Banner tone="error" className="mb-4">
+          {formError}
+        </Banner>
+      ) : null}
+
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
+          <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+        </div>
+        <TextField label="Work email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <TextField label="Organization name" autoComplete="organization" error={errors.organizationName?.message} {...register('organizationName')} />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          placeholder="At least 6 characters"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <PasswordField label="Confirm password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+        <LegalAgreementBlock
+          ref={legalRef}
+          error={legalError}
+          onChange={(record) => {
+            setLegal(record);
+            if (bothAccepted(record)) setLegalError(null);
+          }}
+        />
+        <Button type="submit" size="lg" className="w-full" loading={registration.isPending}>
+          {registration.isPending ? 'Creating account...' : 'Start Free Trial'}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-300">
+        Already have an account? <TextLink to="/login">Sign in</TextLink>
+      </p>
+    </AuthLayout>
+  );
+}

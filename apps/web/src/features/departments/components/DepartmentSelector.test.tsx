@@ -1,0 +1,82 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useSession } from '../../../lib/session-store';
+import { stubFetch } from '../../../test-utils/fetch-stub';
+import { makeUser } from '../../../test-utils/fixtures';
+import { testQueryClient } from '../../../test-utils/render';
+import { useSelectedDepartmentStore } from '../departments.api';
+import { DepartmentSelector } from './DepartmentSelector';
+
+const department = (id: string, name: string, leadership = false) => ({
+  id,
+  name,
+  description: null,
+  color: null,
+  parent_team_id: null,
+  is_leadership_team: leadership,
+  is_member: true,
+});
+
+beforeEach(() => {
+  useSession.setState({ status: 'signedIn', user: makeUser() });
+  useSelectedDepartmentStore.setState({ selectedId: null });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const renderSelector = () =>
+  render(
+    <QueryClientProvider client={testQueryClient()}>
+      <DepartmentSelector />
+    </QueryClientProvider>,
+  );
+
+describe('DepartmentSelector', () => {
+  it("says 'Loading departments...' while loading", () => {
+    stubFetch({ 'GET /users/departments': () => new Promise(() => undefined) });
+    renderSelector();
+    expect(screen.getByText('Loading departments...')).toBeTruthy();
+  });
+
+  it('warns when no department is available (and when the fetch fails)', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    stubFetch({ 'GET /users/departments': { status: 500 } });
+    renderSelector();
+    expect(await screen.findByText('No departments available (check console)')).toBeTruthy();
+  });
+
+  it('shows a single department as static text with the leadership icon', async () => {
+    stubFetch({ 'GET /users/departments': { body: { data: { departments: [department('l', 'Leadership', true)], is_leadership_member: true } } } });
+    renderSelector();
+    expect(await screen.findByText('Leadership')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Leadership team' })).toBeTruthy();
+    expect(screen.queryByRole('combobox')).toBeNull();
+  });
+
+  it('offers a dropdown for several, starting from leadership, and stores the choice', async () => {
+    stubFetch({
+      'GET /users/departments': {
+        body: { data: { departments: [department('s', 'Sales'), department('l', 'Leadership', true)], is_leadership_member: true } },
+      },
+    });
+    renderSelector();
+    const select = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Department' });
+    expect(select.value).toBe('l');
+    await waitFor(() => expect(localStorage.getItem('selectedDepartmentId')).toBe('l'));
+    await userEvent.setup().selectOptions(select, 's');
+    expect(localStorage.getItem('selectedDepartmentId')).toBe('s');
+    expect(select.value).toBe('s');
+  });
+
+  it('keeps a stored choice that is still available', async () => {
+    useSelectedDepartmentStore.setState({ selectedId: 's' });
+    stubFetch({
+      'GET /users/departments': {
+        body: { data: { departments: [department('l', 'Leadership', true), department('s', 'Sales')], is_leadership_member: true } },
+      },
+    });
+    renderSelector();
+    expect((await screen.findByRole<HTMLSelectElement>('combobox')).value).toBe('s');
+  });
+});

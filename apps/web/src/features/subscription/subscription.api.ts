@@ -1,0 +1,55 @@
+import { useQuery } from '@tanstack/react-query';
+import { SUBSCRIPTION_HEADERS, TRIAL_DAYS, accountStatusSchema, subscriptionTierSchema, type SubscriptionStatus } from '@keel/contract';
+import { ApiError, apiRequestWithHeaders } from '../../lib/api-client';
+import { useOrganizationId } from '../../lib/session-store';
+
+export const subscriptionKeys = {
+  status: (organizationId: string) => ['subscription', 'status', organizationId] as const,
+};
+
+/** Spec section 7: what is assumed when the status cannot be read (an active 30-day trial). */
+export const FALLBACK_STATUS: SubscriptionStatus = {
+  hasSubscription: false,
+  trialActive: true,
+  daysRemaining: TRIAL_DAYS,
+  accountStatus: 'trialing',
+  subscriptionTier: 'trial',
+};
+
+/** Trial details travel in response headers; the body only says whether a subscription exists. */
+export function readSubscriptionStatus(body: unknown, headers: Headers): SubscriptionStatus {
+  const hasSubscription = typeof body === 'object' && body !== null && (body as { hasSubscription?: unknown }).hasSubscription === true;
+  const days = Number.parseInt(headers.get(SUBSCRIPTION_HEADERS.trialDaysRemaining) ?? '', 10);
+  const status = accountStatusSchema.safeParse(headers.get(SUBSCRIPTION_HEADERS.accountStatus));
+  const tier = subscriptionTierSchema.safeParse(headers.get(SUBSCRIPTION_HEADERS.subscriptionTier));
+  return {
+    hasSubscription,
+    trialActive: headers.get(SUBSCRIPTION_HEADERS.trialActive) === 'true',
+    daysRemaining: Number.isFinite(days) ? days : 0,
+    accountStatus: status.success ? status.data : hasSubscription ? 'active' : 'trialing',
+    subscriptionTier: tier.success ? tier.data : 'trial',
+  };
+}
+
+export async function fetchSubscriptionStatus(): Promise<SubscriptionStatus> {
+  try {
+    const { data, headers } = await apiRequestWithHeaders<unknown>('/subscription/status');
+    return readSubscriptionStatus(data, headers);
+  } catch (error) {
+    // A rate-limited answer says nothing about the trial: keep the previous state rather than guess.
+    if (error instanceof ApiError && error.status === 429) throw error;
+    console.warn('[keel] subscription status unavailable, assuming the trial defaults', error);
+    return FALLBACK_STATUS;
+  }
+}
+
+export function useSubscriptionStatus() {
+  const organizationId = useOrganizationId();
+  return useQuery({
+    queryKey: subscriptionKeys.status(organizationId ?? 'none'),
+    queryFn: fetchSubscriptionStatus,
+    enabled: organizationId !== null,
+    staleTime: 10 * 60_000,
+    retry: false,
+  });
+}

@@ -1,0 +1,186 @@
+import { API_TIMEOUT_MS, type TokenPair } from '@keel/contract';
+import { clearTokens, getAccessToken, getRefreshToken, storeTokens } from './tokens';
+
+export const API_BASE = '/api/v1';
+
+export interface ApiErrorDetail {
+  path: string;
+  message: string;
+}
+
+/** A failed call. `serverMessage` is the server's own `error` text when it sent one. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly serverMessage: string | null;
+  readonly details: ApiErrorDetail[];
+
+  constructor(status: number, code: string, serverMessage: string | null, details: ApiErrorDetail[] = []) {
+    super(serverMessage ?? `Request failed (${code})`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.serverMessage = serverMessage;
+    this.details = details;
+  }
+}
+
+/** The text to show for a failure: the server's message, else the screen's own fallback (spec section 8). */
+export function errorText(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+}
+
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as multipart; takes precedence over `body`. */
+  formData?: FormData;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/**
+ * Endpoints that exchange credentials. A 401 from them means "wrong credentials", not "stale token",
+ * so they never trigger the refresh-and-retry. Signed-in calls under /auth (profile, agreements)
+ * still do: an expired access token must not log anyone out.
+ */
+const CREDENTIAL_PATHS = [
+  /^\/auth\/(login|register|refresh|logout|forgot-password|reset-password)$/,
+  /^\/auth\/(google|microsoft)(\/callback)?$/,
+];
+export const isCredentialEndpoint = (path: string) => CREDENTIAL_PATHS.some((pattern) => pattern.test(path));
+
+let sessionExpiredHandler: () => void = () => undefined;
+/** The session store registers what to do when a refresh is refused (clear and go to sign-in). */
+export function onSessionExpired(handler: () => void): void {
+  sessionExpiredHandler = handler;
+}
+
+function withTimeout(signal: AbortSignal | undefined, timeoutMs: number) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('Timed out', 'TimeoutError')), timeoutMs);
+  const forward = () => controller.abort(signal?.reason);
+  if (signal) {
+    if (signal.aborted) forward();
+    else signal.addEventListener('abort', forward, { once: true });
+  }
+  const done = () => {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', forward);
+  };
+  return { signal: controller.signal, done, timedOut: () => controller.signal.reason instanceof DOMException && controller.signal.reason.name === 'TimeoutError' };
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = getAccessToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let body: BodyInit | undefined;
+  if (options.formData) body = options.formData;
+  else if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+  const timeout = withTimeout(options.signal, options.timeoutMs ?? API_TIMEOUT_MS);
+  try {
+    return await fetch(`${API_BASE}${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      signal: timeout.signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (timeout.timedOut()) throw new ApiError(0, 'network.timeout', null);
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(0, 'network.unreachable', null);
+  } finally {
+    timeout.done();
+  }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const body = await readJson(response);
+  if (isRecord(body)) {
+    const message = typeof body.error === 'string' ? body.error : typeof body.message === 'string' ? body.message : null;
+    const code = typeof body.code === 'string' ? body.code : `http.${response.status}`;
+    const details = Array.isArray(body.details)
+      ? body.details.filter((d): d is ApiErrorDetail => isRecord(d) && typeof d.path === 'string' && typeof d.message === 'string')
+      : [];
+    return new ApiError(response.status, code, message, details);
+  }
+  return new ApiError(response.status, `http.${response.status}`, null);
+}
+
+let refreshInFlight: Promise<'refreshed' | 'rejected' | 'unavailable'> | null = null;
+
+/**
+ * Exchanges the refresh token for a new pair. Concurrent callers share one request because the
+ * server rotates refresh tokens: a second parallel use of the old one would revoke the family.
+ * 'rejected' = the server refused it (or there is none); 'unavailable' = it could not be asked.
+ */
+export function refreshTokens(): Promise<'refreshed' | 'rejected' | 'unavailable'> {
+  refreshInFlight ??= (async () => {
+    const refreshToken = getRefreshToken();
+    if (!refreshToken) return 'rejected' as const;
+    try {
+      const response = await send('/auth/refresh', { method: 'POST', body: { refreshToken } });
+      if (!response.ok) return response.status >= 500 || response.status === 429 ? 'unavailable' : 'rejected';
+      const body = await readJson(response);
+      const pair = isRecord(body) && isRecord(body.data) ? (body.data as Partial<TokenPair>) : {};
+      // Checked by hand rather than with the contract's zod schema: this module is in the
+      // first-load bundle, which stays free of zod (see vite.config.ts).
+      if (typeof pair.accessToken !== 'string' || typeof pair.refreshToken !== 'string') return 'unavailable';
+      storeTokens(pair.accessToken, pair.refreshToken);
+      return 'refreshed';
+    } catch {
+      return 'unavailable';
+    }
+  })().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+/** Sends a request with auth, timeout and the one refresh-and-retry on 401. Returns the raw response. */
+export async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
+  const response = await send(path, options);
+  if (response.status !== 401 || isCredentialEndpoint(path)) return response;
+  const outcome = await refreshTokens();
+  if (outcome === 'refreshed') return send(path, options);
+  if (outcome === 'rejected') {
+    clearTokens();
+    sessionExpiredHandler();
+  }
+  return response;
+}
+
+/** Returns the body with its `{data}` envelope removed, and the response headers. */
+export async function apiRequestWithHeaders<T>(path: string, options: RequestOptions = {}): Promise<{ data: T; headers: Headers }> {
+  const response = await apiFetch(path, options);
+  if (!response.ok) throw await toApiError(response);
+  const body = await readJson(response);
+  const data = (isRecord(body) && 'data' in body ? body.data : body) as T;
+  return { data, headers: response.headers };
+}
+
+/** The common case: a call whose success body is `{data: T}` (terminology's bare body passes through as is). */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiRequestWithHeaders<T>(path, options)).data;
+}

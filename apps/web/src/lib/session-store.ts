@@ -1,0 +1,123 @@
+import { create } from 'zustand';
+import type { User } from '@keel/contract';
+import { apiRequest, onSessionExpired } from './api-client';
+import { navigateTo } from './navigation';
+import { queryClient } from './query-client';
+import { STORAGE_KEYS, readStorage, removeStorage, writeStorage } from './storage-keys';
+import { clearTokens, getAccessToken, getRefreshToken, isRefreshDue, storeTokens } from './tokens';
+import { refreshIfDue, startBackgroundRefresh } from './token-refresh';
+import { normalizeUser } from './user';
+
+export type SessionStatus = 'loading' | 'signedIn' | 'signedOut';
+
+export interface SignInResult {
+  user: User;
+  accessToken: string;
+  refreshToken?: string | null;
+}
+
+interface SessionState {
+  status: SessionStatus;
+  user: User | null;
+  /** Spec section 4: no token → signed out at once; else the profile check decides. */
+  initialize: () => Promise<void>;
+  signIn: (session: SignInResult) => void;
+  setUser: (user: User) => void;
+  logout: () => Promise<void>;
+  /** A refresh was refused: forget everything and go to sign-in. */
+  expire: () => void;
+}
+
+/** Pages from which an expired session does not send the user to /login (spec section 2). */
+const STAY_ON_EXPIRY = new Set(['/', '/login', '/register', '/consultant-register']);
+
+let stopRefresh: (() => void) | null = null;
+
+function startRefreshLoop() {
+  stopRefresh?.();
+  stopRefresh = startBackgroundRefresh();
+}
+
+function stopRefreshLoop() {
+  stopRefresh?.();
+  stopRefresh = null;
+}
+
+/** Spec section 4: logout clears the tokens, the organizationId and every cached organization theme. */
+export function clearSessionStorage(): void {
+  clearTokens();
+  removeStorage(localStorage, STORAGE_KEYS.organizationId);
+  const themeKeys: string[] = [];
+  for (let index = 0; index < localStorage.length; index += 1) {
+    const key = localStorage.key(index);
+    if (key?.startsWith(STORAGE_KEYS.orgThemePrefix)) themeKeys.push(key);
+  }
+  for (const key of themeKeys) removeStorage(localStorage, key);
+}
+
+export const useSession = create<SessionState>()((set, get) => ({
+  status: 'loading',
+  user: null,
+
+  initialize: async () => {
+    if (!getAccessToken()) {
+      set({ status: 'signedOut', user: null });
+      return;
+    }
+    if (isRefreshDue(getAccessToken())) await refreshIfDue();
+    try {
+      const user = normalizeUser(await apiRequest<unknown>('/auth/profile'));
+      if (!user) throw new Error('The profile answer carried no usable user');
+      writeStorage(localStorage, STORAGE_KEYS.organizationId, user.organizationId);
+      set({ status: 'signedIn', user });
+      startRefreshLoop();
+    } catch {
+      // Spec section 4: a failed profile check clears both tokens and the user.
+      clearTokens();
+      set({ status: 'signedOut', user: null });
+    }
+  },
+
+  signIn: ({ user, accessToken, refreshToken }) => {
+    storeTokens(accessToken, refreshToken);
+    writeStorage(localStorage, STORAGE_KEYS.organizationId, user.organizationId);
+    queryClient.clear();
+    set({ status: 'signedIn', user });
+    startRefreshLoop();
+  },
+
+  setUser: (user) => set({ user }),
+
+  logout: async () => {
+    const refreshToken = getRefreshToken();
+    if (get().status === 'signedIn') {
+      try {
+        await apiRequest('/auth/logout', { method: 'POST', body: refreshToken ? { refreshToken } : {}, timeoutMs: 5000 });
+      } catch (error) {
+        // The local sign-out must happen whatever the server says.
+        console.warn('[keel] logout request failed', error);
+      }
+    }
+    stopRefreshLoop();
+    clearSessionStorage();
+    queryClient.clear();
+    set({ status: 'signedOut', user: null });
+    navigateTo('/login', { replace: true });
+  },
+
+  expire: () => {
+    stopRefreshLoop();
+    clearSessionStorage();
+    queryClient.clear();
+    set({ status: 'signedOut', user: null });
+    if (!STAY_ON_EXPIRY.has(window.location.pathname)) navigateTo('/login', { replace: true });
+  },
+}));
+
+onSessionExpired(() => useSession.getState().expire());
+
+/** The stored organization id, for code that runs before the user object is known. */
+export const getStoredOrganizationId = () => readStorage(localStorage, STORAGE_KEYS.organizationId);
+
+/** The signed-in user's organization id, or null when signed out. */
+export const useOrganizationId = () => useSession((state) => state.user?.organizationId ?? null);

@@ -1,0 +1,28 @@
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { cx } from './cx';
+
+export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
+  label: ReactNode;
+}
+
+export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Checkbox(
+  { label, id, className, ...rest },
+  ref,
+) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  return (
+    <div className={cx('flex items-start gap-2', className)}>
+      <input
+        ref={ref}
+        id={inputId}
+        type="checkbox"
+        className="mt-0.5 size-4 shrink-0 rounded border-slate-400 accent-blue-700 dark:accent-blue-400"
+        {...rest}
+      />
+      <label htmlFor={inputId} className="text-sm text-slate-800 dark:text-slate-200">
+        {label}
+      </label>
+    </div>
+  );
+});
