@@ -4,7 +4,15 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', 'apps/server/drizzle/**', 'test-results/**', 'playwright-report/**', 'bench/.tmp/**', 'data/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'apps/server/drizzle/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench/.tmp/**',
+      'data/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
@@ -41,14 +49,31 @@ export default tseslint.config(
     // The web app never reaches into the server.
     files: ['apps/web/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/server/**', '@keel/server', '**/server/src/**'], message: 'The web app talks to the server over HTTP only; share types through @keel/contract.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/server/**', '@keel/server', '**/server/src/**'],
+              message: 'The web app talks to the server over HTTP only; share types through @keel/contract.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     // Primitives know nothing of features.
     files: ['apps/web/src/ui/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**'], message: 'ui/ holds domain-free primitives; move this into a feature.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/features/**'], message: 'ui/ holds domain-free primitives; move this into a feature.' },
+          ],
+        },
+      ],
     },
   },
   {

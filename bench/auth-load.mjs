@@ -7,7 +7,17 @@
 // server RSS < 150 MB idle and < 300 MB under load; no non-2xx answers.
 import autocannon from 'autocannon';
 import { numberOption } from './lib/args.mjs';
-import { API, LOAD_ENV, getPostgres, httpJson, passFail, round, sampleRss, startServer, writeResult } from './lib/server.mjs';
+import {
+  API,
+  LOAD_ENV,
+  getPostgres,
+  httpJson,
+  passFail,
+  round,
+  sampleRss,
+  startServer,
+  writeResult,
+} from './lib/server.mjs';
 
 const duration = numberOption('duration', 15);
 const connections = numberOption('connections', 10);
@@ -92,7 +102,9 @@ const loginRequest = (accounts) => {
 
 async function main() {
   const postgres = await getPostgres();
-  console.log(`auth-load: PostgreSQL = ${postgres.source}; ${connections} connections, ${duration} s per phase, ${accountCount} accounts`);
+  console.log(
+    `auth-load: PostgreSQL = ${postgres.source}; ${connections} connections, ${duration} s per phase, ${accountCount} accounts`,
+  );
   let server;
   try {
     server = await startServer({ databaseUrl: postgres.url, env: LOAD_ENV, name: 'auth-load-server' });
@@ -104,11 +116,16 @@ async function main() {
     // Warm-up: a few sign-ins and profile reads (JIT, pool connections), then let the server settle.
     const token = accounts[0].accessToken;
     for (const account of accounts.slice(0, 10)) {
-      const res = await httpJson(server.port, 'POST', `${API}/auth/login`, { email: account.email, password: account.password });
+      const res = await httpJson(server.port, 'POST', `${API}/auth/login`, {
+        email: account.email,
+        password: account.password,
+      });
       if (res.status !== 200) throw new Error(`warm-up sign-in failed: ${res.status} ${res.text.slice(0, 300)}`);
     }
     for (let i = 0; i < 200; i += 1) {
-      const res = await httpJson(server.port, 'GET', `${API}/auth/profile`, undefined, { authorization: `Bearer ${token}` });
+      const res = await httpJson(server.port, 'GET', `${API}/auth/profile`, undefined, {
+        authorization: `Bearer ${token}`,
+      });
       if (res.status !== 200) throw new Error(`warm-up profile failed: ${res.status} ${res.text.slice(0, 300)}`);
     }
     await sleep(2000);
@@ -119,7 +136,10 @@ async function main() {
     const login = await cannon({ url: server.baseUrl, requests: [loginRequest(accounts)] });
     const loginRss = rss.stop();
     const profileSampler = sampleRss(server.pid, 200);
-    const profile = await cannon({ url: `${server.baseUrl}${API}/auth/profile`, headers: { authorization: `Bearer ${token}` } });
+    const profile = await cannon({
+      url: `${server.baseUrl}${API}/auth/profile`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     const profileRss = profileSampler.stop();
     const maxLoadRssMb = Math.max(loginRss.maxMb, profileRss.maxMb);
 
@@ -143,11 +163,24 @@ async function main() {
     for (const line of lines) console.log(`auth-load: ${line}`);
 
     const file = writeResult('auth-load', {
-      settings: { duration, connections, accounts: accountCount, database: 'postgresql', databaseSource: postgres.source, env: LOAD_ENV },
+      settings: {
+        duration,
+        connections,
+        accounts: accountCount,
+        database: 'postgresql',
+        databaseSource: postgres.source,
+        env: LOAD_ENV,
+      },
       goals: GOALS,
       login: s.login,
       profile: s.profile,
-      rssMb: { idle: round(idleRssMb), maxDuringLogin: round(loginRss.maxMb), maxDuringProfile: round(profileRss.maxMb), maxUnderLoad: round(maxLoadRssMb), samples: loginRss.samples + profileRss.samples },
+      rssMb: {
+        idle: round(idleRssMb),
+        maxDuringLogin: round(loginRss.maxMb),
+        maxDuringProfile: round(profileRss.maxMb),
+        maxUnderLoad: round(maxLoadRssMb),
+        samples: loginRss.samples + profileRss.samples,
+      },
       checks,
       pass: Object.values(checks).every(Boolean),
       summary: lines,
@@ -156,7 +189,9 @@ async function main() {
     process.exitCode = Object.values(checks).every(Boolean) ? 0 : 1;
   } finally {
     if (server) await server.stop();
-    await postgres.drop().catch((error) => console.error(`auth-load: could not drop the throwaway database: ${error.message}`));
+    await postgres
+      .drop()
+      .catch((error) => console.error(`auth-load: could not drop the throwaway database: ${error.message}`));
   }
 }
 

@@ -44,7 +44,8 @@ function parseIndexHtml(html) {
   const found = [];
   for (const tag of html.match(/<script\b[^>]*>/gi) ?? []) {
     const src = attr(tag, 'src');
-    if (src && /type\s*=\s*["']module["']/i.test(tag)) found.push({ file: resolveAsset(src), via: 'index.html <script type=module>' });
+    if (src && /type\s*=\s*["']module["']/i.test(tag))
+      found.push({ file: resolveAsset(src), via: 'index.html <script type=module>' });
   }
   for (const tag of html.match(/<link\b[^>]*>/gi) ?? []) {
     const rel = attr(tag, 'rel')?.toLowerCase();
@@ -62,7 +63,8 @@ function parseIndexHtml(html) {
  */
 function staticImports(code) {
   const specifiers = new Set();
-  const pattern = /(?:^|[^\w$.])(?:import|export)\s*(?:[\w$]+\s*,?\s*)?(?:\*\s*(?:as\s+[\w$]+\s*)?|\{[^}]*\}\s*)?(?:from\s*)?(["'])([^"'\n]+)\1/g;
+  const pattern =
+    /(?:^|[^\w$.])(?:import|export)\s*(?:[\w$]+\s*,?\s*)?(?:\*\s*(?:as\s+[\w$]+\s*)?|\{[^}]*\}\s*)?(?:from\s*)?(["'])([^"'\n]+)\1/g;
   for (const match of code.matchAll(pattern)) {
     const spec = match[2];
     if (spec.startsWith('.') || spec.startsWith('/')) specifiers.add(spec);
@@ -102,8 +104,10 @@ function loginChunks() {
       seen.add(key);
       const chunk = manifest[key];
       entries.push({ file: chunk.file, via });
-      for (const css of chunk.css ?? []) entries.push({ file: css, via: `css of ${path.posix.basename(chunk.file)} (manifest)` });
-      for (const imported of chunk.imports ?? []) visit(imported, `import of ${path.posix.basename(chunk.file)} (manifest)`);
+      for (const css of chunk.css ?? [])
+        entries.push({ file: css, via: `css of ${path.posix.basename(chunk.file)} (manifest)` });
+      for (const imported of chunk.imports ?? [])
+        visit(imported, `import of ${path.posix.basename(chunk.file)} (manifest)`);
     };
     for (const key of keys) visit(key, `sign-in route lazy chunk (manifest: ${key})`);
     return { source: 'manifest', entries };
@@ -113,7 +117,10 @@ function loginChunks() {
   if (matches.length === 0) throw new Error('no chunk named *Login* in apps/web/dist/assets and no Vite manifest');
   return {
     source: 'file name contains "Login" (no .vite/manifest.json: set build.manifest: true in apps/web/vite.config.ts)',
-    entries: matches.map((name) => ({ file: `assets/${name}`, via: 'sign-in route lazy chunk (name contains "Login")' })),
+    entries: matches.map((name) => ({
+      file: `assets/${name}`,
+      via: 'sign-in route lazy chunk (name contains "Login")',
+    })),
   };
 }
 
@@ -128,7 +135,13 @@ function main() {
 
   const rows = [...all].map(([file, via]) => {
     const raw = readFileSync(path.join(WEB_DIST, file));
-    return { file, via, rawBytes: raw.length, gzipBytes: gzipSync(raw, { level: 9 }).length, type: file.endsWith('.css') ? 'css' : file.endsWith('.js') ? 'js' : 'other' };
+    return {
+      file,
+      via,
+      rawBytes: raw.length,
+      gzipBytes: gzipSync(raw, { level: 9 }).length,
+      type: file.endsWith('.css') ? 'css' : file.endsWith('.js') ? 'js' : 'other',
+    };
   });
   rows.sort((a, b) => b.gzipBytes - a.gzipBytes);
   const sum = (list, key) => list.reduce((total, row) => total + row[key], 0);
@@ -137,25 +150,39 @@ function main() {
   const jsGzip = sum(js, 'gzipBytes');
   const pass = jsGzip / 1024 < GOAL_JS_KB;
 
-  console.log(`bundle-size: apps/web/dist built ${statSync(path.join(WEB_DIST, 'index.html')).mtime.toISOString()}; sign-in chunk found by ${login.source}`);
+  console.log(
+    `bundle-size: apps/web/dist built ${statSync(path.join(WEB_DIST, 'index.html')).mtime.toISOString()}; sign-in chunk found by ${login.source}`,
+  );
   const width = Math.max(...rows.map((row) => row.file.length));
-  console.log(`bundle-size: ${'file'.padEnd(width)}  ${'raw KB'.padStart(8)}  ${'gzip KB'.padStart(8)}  loaded because`);
+  console.log(
+    `bundle-size: ${'file'.padEnd(width)}  ${'raw KB'.padStart(8)}  ${'gzip KB'.padStart(8)}  loaded because`,
+  );
   for (const row of rows) {
-    console.log(`bundle-size: ${row.file.padEnd(width)}  ${String(kb(row.rawBytes)).padStart(8)}  ${String(kb(row.gzipBytes)).padStart(8)}  ${row.via}`);
+    console.log(
+      `bundle-size: ${row.file.padEnd(width)}  ${String(kb(row.rawBytes)).padStart(8)}  ${String(kb(row.gzipBytes)).padStart(8)}  ${row.via}`,
+    );
   }
   const lines = [
     `/login before first render: JS ${kb(jsGzip)} KB gzip in ${js.length} files (${kb(sum(js, 'rawBytes'))} KB raw) (goal < ${GOAL_JS_KB} KB) ${passFail(pass)}; CSS ${kb(sum(css, 'gzipBytes'))} KB gzip in ${css.length} files (no goal); JS+CSS ${kb(jsGzip + sum(css, 'gzipBytes'))} KB gzip`,
   ];
   for (const line of lines) console.log(`bundle-size: ${line}`);
   if (!existsSync(MANIFEST)) {
-    console.log('bundle-size: note: no apps/web/dist/.vite/manifest.json; set `build.manifest: true` in apps/web/vite.config.ts so the sign-in chunk is found from the manifest rather than by file name');
+    console.log(
+      'bundle-size: note: no apps/web/dist/.vite/manifest.json; set `build.manifest: true` in apps/web/vite.config.ts so the sign-in chunk is found from the manifest rather than by file name',
+    );
   }
   const file = writeResult('bundle-size', {
     goalJsGzipKb: GOAL_JS_KB,
     loginChunkSource: login.source,
     manifestPresent: existsSync(MANIFEST),
     distBuiltAt: statSync(path.join(WEB_DIST, 'index.html')).mtime.toISOString(),
-    totals: { jsGzipKb: kb(jsGzip), jsRawKb: kb(sum(js, 'rawBytes')), jsFiles: js.length, cssGzipKb: kb(sum(css, 'gzipBytes')), cssFiles: css.length },
+    totals: {
+      jsGzipKb: kb(jsGzip),
+      jsRawKb: kb(sum(js, 'rawBytes')),
+      jsFiles: js.length,
+      cssGzipKb: kb(sum(css, 'gzipBytes')),
+      cssFiles: css.length,
+    },
     files: rows.map((row) => ({ ...row, rawKb: kb(row.rawBytes), gzipKb: kb(row.gzipBytes) })),
     pass,
     summary: lines,

@@ -54,7 +54,9 @@ async function main() {
     `existing DATA_DIR: median ${round(existingMedian, 0)} ms of ${existingRuns} (min ${round(Math.min(...existing), 0)}, max ${round(Math.max(...existing), 0)}) (goal < ${GOAL_MS} ms) ${passFail(existingMedian < GOAL_MS)}`,
   ];
   for (const line of lines) console.log(`cold-start: ${line}`);
-  console.log(`cold-start: (information) server RSS when ready, embedded database: fresh median ${round(median(freshRssMb))} MB, existing median ${round(median(existingRssMb))} MB`);
+  console.log(
+    `cold-start: (information) server RSS when ready, embedded database: fresh median ${round(median(freshRssMb))} MB, existing median ${round(median(existingRssMb))} MB`,
+  );
   const file = writeResult('cold-start', {
     settings: { runs, existingRuns, database: 'embedded (PGlite)', pollIntervalMs: 20 },
     goalMs: GOAL_MS,

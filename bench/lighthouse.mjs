@@ -16,12 +16,14 @@ import { ROOT, TMP_DIR, WEB_DIST, ensureTmpDir, passFail, round, startServer, wr
 
 const LIGHTHOUSE = 'lighthouse@12.8.2';
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = '--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
+const CHROME_FLAGS =
+  '--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
 const GOALS = { performance: 95, accessibility: 100 };
 const TIMEOUT_MS = 10 * 60 * 1000; // the first run downloads Lighthouse
 const runs = numberOption('lighthouse-runs', 1);
 
-const score = (report, id) => (report.categories[id]?.score == null ? NaN : Math.round(report.categories[id].score * 100));
+const score = (report, id) =>
+  report.categories[id]?.score == null ? NaN : Math.round(report.categories[id].score * 100);
 
 function runLighthouse(url, outputPath, cwd) {
   const args = [
@@ -35,9 +37,15 @@ function runLighthouse(url, outputPath, cwd) {
     `--chrome-flags=${CHROME_FLAGS}`,
     '--quiet',
   ];
-  console.log(`lighthouse: (cd ${cwd} && CHROME_PATH=${CHROME_PATH} npx ${args.map((a) => (/\s/.test(a) ? `"${a}"` : a)).join(' ')})`);
+  console.log(
+    `lighthouse: (cd ${cwd} && CHROME_PATH=${CHROME_PATH} npx ${args.map((a) => (/\s/.test(a) ? `"${a}"` : a)).join(' ')})`,
+  );
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', args, { cwd, env: { ...process.env, CHROME_PATH }, stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = spawn('npx', args, {
+      cwd,
+      env: { ...process.env, CHROME_PATH },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
     const timer = setTimeout(() => child.kill('SIGTERM'), TIMEOUT_MS);
     child.on('error', reject);
     child.on('exit', (code, signal) => {
@@ -49,11 +57,13 @@ function runLighthouse(url, outputPath, cwd) {
 }
 
 async function main() {
-  if (!existsSync(CHROME_PATH)) throw new Error(`${CHROME_PATH} not found (apt-get install chromium), or set CHROME_PATH`);
+  if (!existsSync(CHROME_PATH))
+    throw new Error(`${CHROME_PATH} not found (apt-get install chromium), or set CHROME_PATH`);
   if (flag('build') || !existsSync(path.join(WEB_DIST, 'index.html'))) {
     console.log('lighthouse: running `npm run build -w apps/web` ...');
     const built = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: ROOT, stdio: 'inherit' });
-    if (built.status !== 0) throw new Error('`npm run build -w apps/web` failed: the sign-in page cannot be measured now');
+    if (built.status !== 0)
+      throw new Error('`npm run build -w apps/web` failed: the sign-in page cannot be measured now');
   }
   ensureTmpDir();
   const server = await startServer({ name: 'lighthouse-server' });
@@ -68,8 +78,15 @@ async function main() {
       rmSync(outputPath, { force: true });
       await runLighthouse(url, outputPath, cwd);
       const report = JSON.parse(readFileSync(outputPath, 'utf8'));
-      reports.push({ report, outputPath, performance: score(report, 'performance'), accessibility: score(report, 'accessibility') });
-      console.log(`lighthouse: run ${i + 1}/${runs}: performance ${reports.at(-1).performance}, accessibility ${reports.at(-1).accessibility}`);
+      reports.push({
+        report,
+        outputPath,
+        performance: score(report, 'performance'),
+        accessibility: score(report, 'accessibility'),
+      });
+      console.log(
+        `lighthouse: run ${i + 1}/${runs}: performance ${reports.at(-1).performance}, accessibility ${reports.at(-1).accessibility}`,
+      );
     }
   } finally {
     await server.stop();
@@ -95,7 +112,13 @@ async function main() {
       reports.flatMap(({ report: r }) =>
         (r.categories.accessibility?.auditRefs ?? [])
           .map((ref) => r.audits[ref.id])
-          .filter((audit) => audit && audit.score !== null && audit.score < 1 && !['notApplicable', 'informative', 'manual'].includes(audit.scoreDisplayMode))
+          .filter(
+            (audit) =>
+              audit &&
+              audit.score !== null &&
+              audit.score < 1 &&
+              !['notApplicable', 'informative', 'manual'].includes(audit.scoreDisplayMode),
+          )
           .map((audit) => `${audit.id}: ${audit.title}`),
       ),
     ),
@@ -113,7 +136,12 @@ async function main() {
     lighthouse: report.lighthouseVersion,
     userAgent: report.environment?.hostUserAgent,
     url: report.finalDisplayedUrl ?? report.finalUrl,
-    settings: { formFactor: 'mobile', throttlingMethod: report.configSettings?.throttlingMethod, chromeFlags: CHROME_FLAGS, chromePath: CHROME_PATH },
+    settings: {
+      formFactor: 'mobile',
+      throttlingMethod: report.configSettings?.throttlingMethod,
+      chromeFlags: CHROME_FLAGS,
+      chromePath: CHROME_PATH,
+    },
     goals: GOALS,
     scores: { performance, accessibility },
     runs: reports.map((r) => ({ performance: r.performance, accessibility: r.accessibility, report: r.outputPath })),
@@ -126,7 +154,9 @@ async function main() {
     pass,
     summary: lines,
   });
-  console.log(`lighthouse: ${passFail(pass)} (JSON: ${file}; full report: ${outputPath}) — performance ${round(performance, 0)}, accessibility ${round(accessibility, 0)}`);
+  console.log(
+    `lighthouse: ${passFail(pass)} (JSON: ${file}; full report: ${outputPath}) — performance ${round(performance, 0)}, accessibility ${round(accessibility, 0)}`,
+  );
   process.exitCode = pass ? 0 : 1;
 }
 

@@ -17,7 +17,8 @@ const only = option('only', ALL.join(','))
   .split(',')
   .map((name) => name.trim())
   .filter(Boolean);
-for (const name of only) if (!ALL.includes(name)) throw new Error(`unknown benchmark ${name}; known: ${ALL.join(', ')}`);
+for (const name of only)
+  if (!ALL.includes(name)) throw new Error(`unknown benchmark ${name}; known: ${ALL.join(', ')}`);
 
 function rowsFor(name, r) {
   switch (name) {
@@ -26,23 +27,53 @@ function rowsFor(name, r) {
         ['sign-in throughput', `>= ${r.goals.loginRps} req/s`, `${r.login.requestsPerSecond} req/s`, r.checks.loginRps],
         ['sign-in p99 latency', `< ${r.goals.loginP99Ms} ms`, `${r.login.latencyMs.p99} ms`, r.checks.loginP99],
         ['sign-in non-2xx/errors', '0', `${r.login.non2xx}/${r.login.errors + r.login.timeouts}`, r.checks.loginNon2xx],
-        ['profile throughput', `>= ${r.goals.profileRps} req/s`, `${r.profile.requestsPerSecond} req/s`, r.checks.profileRps],
+        [
+          'profile throughput',
+          `>= ${r.goals.profileRps} req/s`,
+          `${r.profile.requestsPerSecond} req/s`,
+          r.checks.profileRps,
+        ],
         ['profile p99 latency', `< ${r.goals.profileP99Ms} ms`, `${r.profile.latencyMs.p99} ms`, r.checks.profileP99],
-        ['profile non-2xx/errors', '0', `${r.profile.non2xx}/${r.profile.errors + r.profile.timeouts}`, r.checks.profileNon2xx],
+        [
+          'profile non-2xx/errors',
+          '0',
+          `${r.profile.non2xx}/${r.profile.errors + r.profile.timeouts}`,
+          r.checks.profileNon2xx,
+        ],
         ['server RSS idle', `< ${r.goals.idleRssMb} MB`, `${r.rssMb.idle} MB`, r.checks.idleRss],
         ['server RSS under load (max)', `< ${r.goals.loadRssMb} MB`, `${r.rssMb.maxUnderLoad} MB`, r.checks.loadRss],
       ];
     case 'cold-start':
       return [
-        ['cold start, fresh DATA_DIR (median)', `< ${r.goalMs} ms`, `${r.freshMedianMs} ms`, r.freshMedianMs < r.goalMs],
-        ['start, existing DATA_DIR (median)', `< ${r.goalMs} ms`, `${r.existingMedianMs} ms`, r.existingMedianMs < r.goalMs],
+        [
+          'cold start, fresh DATA_DIR (median)',
+          `< ${r.goalMs} ms`,
+          `${r.freshMedianMs} ms`,
+          r.freshMedianMs < r.goalMs,
+        ],
+        [
+          'start, existing DATA_DIR (median)',
+          `< ${r.goalMs} ms`,
+          `${r.existingMedianMs} ms`,
+          r.existingMedianMs < r.goalMs,
+        ],
       ];
     case 'bundle-size':
       return [['/login JS before first render (gzip)', `< ${r.goalJsGzipKb} KB`, `${r.totals.jsGzipKb} KB`, r.pass]];
     case 'lighthouse':
       return [
-        ['Lighthouse performance (mobile, /login)', `>= ${r.goals.performance}`, String(r.scores.performance), r.checks.performance],
-        ['Lighthouse accessibility (/login)', `= ${r.goals.accessibility}`, String(r.scores.accessibility), r.checks.accessibility],
+        [
+          'Lighthouse performance (mobile, /login)',
+          `>= ${r.goals.performance}`,
+          String(r.scores.performance),
+          r.checks.performance,
+        ],
+        [
+          'Lighthouse accessibility (/login)',
+          `= ${r.goals.accessibility}`,
+          String(r.scores.accessibility),
+          r.checks.accessibility,
+        ],
       ];
     default:
       return [];
@@ -58,7 +89,12 @@ for (const name of only) {
   const result = spawnSync(process.execPath, [script], { cwd: ROOT, stdio: 'inherit', env: process.env });
   const jsonFile = path.join(TMP_DIR, `${name}.json`);
   const fresh = existsSync(jsonFile) && statSync(jsonFile).mtimeMs >= t0;
-  outcomes.push({ name, exitCode: result.status, seconds: Math.round((Date.now() - t0) / 1000), result: fresh ? JSON.parse(readFileSync(jsonFile, 'utf8')) : undefined });
+  outcomes.push({
+    name,
+    exitCode: result.status,
+    seconds: Math.round((Date.now() - t0) / 1000),
+    result: fresh ? JSON.parse(readFileSync(jsonFile, 'utf8')) : undefined,
+  });
 }
 
 const table = [];
@@ -67,13 +103,16 @@ for (const outcome of outcomes) {
     table.push([outcome.name, 'did not run to completion', '-', `exit ${outcome.exitCode}`, 'ERROR']);
     continue;
   }
-  for (const [metric, goal, measured, ok] of rowsFor(outcome.name, outcome.result)) table.push([outcome.name, metric, goal, measured, passFail(ok)]);
+  for (const [metric, goal, measured, ok] of rowsFor(outcome.name, outcome.result))
+    table.push([outcome.name, metric, goal, measured, passFail(ok)]);
 }
 const header = ['benchmark', 'metric', 'goal', 'measured', 'result'];
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => String(row[i]).length)));
 const line = (cells) => `| ${cells.map((cell, i) => String(cell).padEnd(widths[i])).join(' | ')} |`;
 const m = machineInfo();
-console.log(`\n=== summary (${m.cores} cores, ${m.ramGb} GB RAM, Node ${m.node}, kernel ${m.kernel}, load ${m.loadAverage.join(' ')}) ===`);
+console.log(
+  `\n=== summary (${m.cores} cores, ${m.ramGb} GB RAM, Node ${m.node}, kernel ${m.kernel}, load ${m.loadAverage.join(' ')}) ===`,
+);
 console.log(line(header));
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 for (const row of table) console.log(line(row));

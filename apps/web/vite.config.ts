@@ -16,6 +16,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    manifest: true,
     // Routes are split by their dynamic imports. The entry chunk is mostly react-dom and
     // react-router (~300 kB minified together), so the warning is set just above today's entry.
     chunkSizeWarningLimit: 480,

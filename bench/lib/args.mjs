@@ -16,4 +16,5 @@ export function numberOption(name, fallback) {
   return value;
 }
 
-export const flag = (name) => process.argv.includes(`--${name}`) || process.env[`BENCH_${name.toUpperCase().replace(/-/g, '_')}`] === '1';
+export const flag = (name) =>
+  process.argv.includes(`--${name}`) || process.env[`BENCH_${name.toUpperCase().replace(/-/g, '_')}`] === '1';

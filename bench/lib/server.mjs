@@ -28,7 +28,10 @@ export function ensureTmpDir() {
 export function writeResult(name, data) {
   ensureTmpDir();
   const file = path.join(TMP_DIR, `${name}.json`);
-  writeFileSync(file, `${JSON.stringify({ benchmark: name, at: new Date().toISOString(), machine: machineInfo(), ...data }, null, 2)}\n`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ benchmark: name, at: new Date().toISOString(), machine: machineInfo(), ...data }, null, 2)}\n`,
+  );
   return file;
 }
 
@@ -57,7 +60,8 @@ export function ensureServerBuilt() {
   if (existsSync(SERVER_ENTRY)) return;
   console.log('bench: apps/server/dist/main.js is missing, running `npm run build` ...');
   const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (result.status !== 0 || !existsSync(SERVER_ENTRY)) throw new Error('`npm run build` failed: cannot benchmark the server');
+  if (result.status !== 0 || !existsSync(SERVER_ENTRY))
+    throw new Error('`npm run build` failed: cannot benchmark the server');
 }
 
 /** A port free on 127.0.0.1 at the time of asking. */
@@ -76,12 +80,15 @@ export function freePort() {
 /** One GET on 127.0.0.1; resolves { status, body } or rejects (connection refused, timeout). */
 export function httpGet(port, urlPath, { timeoutMs = 2000, headers = {} } = {}) {
   return new Promise((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port, path: urlPath, headers, agent: false, timeout: timeoutMs }, (res) => {
-      const chunks = [];
-      res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const req = http.get(
+      { host: '127.0.0.1', port, path: urlPath, headers, agent: false, timeout: timeoutMs },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
     req.on('timeout', () => req.destroy(new Error('timeout')));
     req.on('error', reject);
   });
@@ -99,7 +106,10 @@ export function httpJson(port, method, urlPath, body, headers = {}) {
         path: urlPath,
         agent: false,
         timeout: 30_000,
-        headers: { ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}), ...headers },
+        headers: {
+          ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
+          ...headers,
+        },
       },
       (res) => {
         const chunks = [];
@@ -177,7 +187,14 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
  * databaseUrl set: PostgreSQL; unset: embedded (PGlite) in dataDir (a fresh temp dir unless given).
  * Returns { pid, port, baseUrl, dataDir, spawnedAt, readyMs, logFile, rssMb(), stop() }.
  */
-export async function startServer({ databaseUrl, dataDir, env = {}, name = 'server', timeoutMs = 60_000, pollMs = 20 } = {}) {
+export async function startServer({
+  databaseUrl,
+  dataDir,
+  env = {},
+  name = 'server',
+  timeoutMs = 60_000,
+  pollMs = 20,
+} = {}) {
   ensureServerBuilt();
   ensureTmpDir();
   const port = await freePort();
@@ -187,7 +204,8 @@ export async function startServer({ databaseUrl, dataDir, env = {}, name = 'serv
   const logFd = openSync(logFile, 'w');
 
   const childEnv = { ...process.env };
-  for (const key of ['DATABASE_URL', 'PORT', 'HOST', 'DATA_DIR', 'APP_URL', 'JWT_SECRET', 'TRUST_PROXY', 'SMTP_URL']) delete childEnv[key];
+  for (const key of ['DATABASE_URL', 'PORT', 'HOST', 'DATA_DIR', 'APP_URL', 'JWT_SECRET', 'TRUST_PROXY', 'SMTP_URL'])
+    delete childEnv[key];
   Object.assign(childEnv, {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
@@ -249,7 +267,9 @@ export async function startServer({ databaseUrl, dataDir, env = {}, name = 'serv
   }
   await handle.stop();
   const tail = existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').slice(-20).join('\n') : '';
-  throw new Error(`server did not answer /health with 200 within ${timeoutMs} ms (exit: ${JSON.stringify(exited)}). Log tail (${logFile}):\n${tail}`);
+  throw new Error(
+    `server did not answer /health with 200 within ${timeoutMs} ms (exit: ${JSON.stringify(exited)}). Log tail (${logFile}):\n${tail}`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -270,7 +290,8 @@ function pgIsReady() {
 /** The local `keel` cluster on 5433 that .ci/run creates: created (as .ci/run does) if missing, started if down. */
 async function ensureLocalCluster() {
   const listed = spawnSync('pg_lsclusters', ['-h'], { encoding: 'utf8' });
-  if (listed.error) throw new Error('pg_lsclusters not found: install PostgreSQL (see .ci/run) or set BENCH_DATABASE_URL');
+  if (listed.error)
+    throw new Error('pg_lsclusters not found: install PostgreSQL (see .ci/run) or set BENCH_DATABASE_URL');
   const row = listed.stdout
     .split('\n')
     .map((line) => line.trim().split(/\s+/))
@@ -280,8 +301,11 @@ async function ensureLocalCluster() {
   if (!row) {
     // Same steps as .ci/run: newest installed PostgreSQL, cluster `keel` on 5433.
     version = readdirSorted('/usr/lib/postgresql').at(-1);
-    if (!version) throw new Error('no PostgreSQL under /usr/lib/postgresql: install it (see .ci/run) or set BENCH_DATABASE_URL');
-    console.log(`bench: creating PostgreSQL cluster ${version}/${CLUSTER.name} on port ${CLUSTER.port} (as .ci/run does)`);
+    if (!version)
+      throw new Error('no PostgreSQL under /usr/lib/postgresql: install it (see .ci/run) or set BENCH_DATABASE_URL');
+    console.log(
+      `bench: creating PostgreSQL cluster ${version}/${CLUSTER.name} on port ${CLUSTER.port} (as .ci/run does)`,
+    );
     run('pg_createcluster', [version, CLUSTER.name, '-p', String(CLUSTER.port)]);
     touched = true;
   } else {

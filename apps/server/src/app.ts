@@ -3,9 +3,14 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { envelope, healthSchema } from '@keel/contract';
+import { LOGO_MAX_BYTES, envelope, healthSchema } from '@keel/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { Config } from './config.js';
@@ -58,7 +63,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, { global: false });
 
-  const mailer = deps.mailer ?? createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  const mailer =
+    deps.mailer ?? createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   const storage = deps.storage ?? createLocalStorage(config.dataDir);
   const tokens = createAccessTokens(config.jwtSecret);
   app.addHook('onClose', async () => mailer.close());
@@ -66,7 +72,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Keel API', version: '1.0.0', description: 'The API behind Keel. Every call needs a Bearer access token unless marked public.' },
+      info: {
+        title: 'Keel API',
+        version: '1.0.0',
+        description: 'The API behind Keel. Every call needs a Bearer access token unless marked public.',
+      },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearerAuth: [] }],
     },
@@ -77,7 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       const typed = api as unknown as TypedApp;
-      await api.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 10, parts: 12 } });
+      await api.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 10, parts: 12 } });
       registerAuthentication(api, tokens);
 
       typed.get(

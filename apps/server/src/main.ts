@@ -28,4 +28,6 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`Keel is ready at ${config.appUrl} (database: ${database.kind === 'embedded' ? `embedded in ${config.dataDir}` : 'PostgreSQL'})`);
+app.log.info(
+  `Keel is ready at ${config.appUrl} (database: ${database.kind === 'embedded' ? `embedded in ${config.dataDir}` : 'PostgreSQL'})`,
+);

@@ -8,7 +8,6 @@ import {
   MIN_PASSWORD_LENGTH,
 } from './constants.js';
 
-
 export const roleSchema = z.enum(['owner', 'admin', 'member', 'observer']);
 export type Role = z.infer<typeof roleSchema>;
 
@@ -110,7 +109,11 @@ export const logoutRequestSchema = z.strictObject({ refreshToken: z.string().max
 export const updateProfileRequestSchema = z.strictObject({
   firstName: personName('First name is required').optional(),
   lastName: personName('Last name is required').optional(),
-  avatarUrl: z.url({ protocol: /^https?$/, error: 'Must be a web address' }).max(2000).nullable().optional(),
+  avatarUrl: z
+    .url({ protocol: /^https?$/, error: 'Must be a web address' })
+    .max(2000)
+    .nullable()
+    .optional(),
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 

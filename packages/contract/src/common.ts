@@ -25,8 +25,7 @@ export const pageQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
 });
 export const pageInfoSchema = z.object({ nextCursor: z.string().nullable() });
-export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ data: z.array(item), page: pageInfoSchema });
+export const pageOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), page: pageInfoSchema });
 
 export const successSchema = z.object({ success: z.literal(true) });
 

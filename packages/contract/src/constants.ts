@@ -7,8 +7,7 @@ export const MAX_PASSWORD_LENGTH = 256;
 export const LEGAL_VERSION = '1.0';
 export const LEGAL_REQUIRED_FOR_REGISTRATION =
   'You must accept both the Terms of Service and Privacy Policy to create an account';
-export const LEGAL_REQUIRED_TO_CONTINUE =
-  'You must accept both the Terms of Service and Privacy Policy to continue';
+export const LEGAL_REQUIRED_TO_CONTINUE = 'You must accept both the Terms of Service and Privacy Policy to continue';
 
 /** Access tokens are JWTs; the web reads `exp` to refresh ahead of expiry. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;

@@ -5,8 +5,16 @@ export const feedbackTypeSchema = z.enum(['ticket', 'enhancement']);
 
 export const submitFeedbackRequestSchema = z.strictObject({
   type: feedbackTypeSchema,
-  subject: z.string().trim().min(1, { error: 'Subject is required' }).max(200, { error: 'Subject must be at most 200 characters' }),
-  message: z.string().trim().min(1, { error: 'Message is required' }).max(5000, { error: 'Message must be at most 5000 characters' }),
+  subject: z
+    .string()
+    .trim()
+    .min(1, { error: 'Subject is required' })
+    .max(200, { error: 'Subject must be at most 200 characters' }),
+  message: z
+    .string()
+    .trim()
+    .min(1, { error: 'Message is required' })
+    .max(5000, { error: 'Message must be at most 5000 characters' }),
   pageUrl: z.string().max(2000).optional(),
 });
 export type SubmitFeedbackRequest = z.infer<typeof submitFeedbackRequestSchema>;

@@ -57,7 +57,12 @@ export type Organization = z.infer<typeof organizationSchema>;
 
 export const updateOrganizationRequestSchema = z.strictObject({
   name: z.string().trim().min(1, { error: 'Organization name is required' }).max(200).optional(),
-  logo_size: z.number().int().min(10, { error: 'Logo size must be between 10 and 300' }).max(300, { error: 'Logo size must be between 10 and 300' }).optional(),
+  logo_size: z
+    .number()
+    .int()
+    .min(10, { error: 'Logo size must be between 10 and 300' })
+    .max(300, { error: 'Logo size must be between 10 and 300' })
+    .optional(),
   theme_primary_color: colourSchema.optional(),
   theme_secondary_color: colourSchema.optional(),
   theme_accent_color: colourSchema.optional(),

@@ -26,9 +26,9 @@ export const uiStateKeyParamsSchema = z.object({
 });
 
 export const putUiStateRequestSchema = z.strictObject({
-  stateValue: z
-    .json()
-    .refine((value) => JSON.stringify(value).length <= UI_STATE_MAX_BYTES, { error: 'State value is too large (64 KB at most)' }),
+  stateValue: z.json().refine((value) => JSON.stringify(value).length <= UI_STATE_MAX_BYTES, {
+    error: 'State value is too large (64 KB at most)',
+  }),
   /** Seconds from now; without it the entry never expires. */
   expiresIn: z.number().int().min(1).max(UI_STATE_MAX_EXPIRES_IN).optional(),
 });

@@ -12,12 +12,14 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
  */
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   const { db } = handle;
-  await db.execute(sql.raw(`
+  await db.execute(
+    sql.raw(`
     do $$ begin
       if not exists (select 1 from pg_roles where rolname = '${APP_ROLE}') then
         create role ${APP_ROLE} nologin nosuperuser nobypassrls noinherit;
       end if;
-    end $$;`));
+    end $$;`),
+  );
   await db.execute(sql.raw(`grant ${APP_ROLE} to current_user`)).catch(() => undefined);
 
   if (handle.kind === 'embedded') {

@@ -2,6 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { DatabaseHandle, Database } from './database.js';
+import { createPoolTransactionRunner } from './pool-transactions.js';
+import { registerScopedTransactionRunner } from './scope.js';
 import * as schema from './schema.js';
 
 const casing = 'snake_case' as const;
@@ -17,6 +19,10 @@ export async function openDatabase(options: {
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20, idleTimeoutMillis: 30_000 });
     const db = drizzle({ client: pool, schema, casing }) as unknown as Database;
+    registerScopedTransactionRunner(
+      db,
+      createPoolTransactionRunner(pool, (client) => drizzle({ client, schema, casing })),
+    );
     return { db, kind: 'postgresql', close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -26,7 +32,10 @@ export async function openDatabase(options: {
     dataDir = path.join(options.dataDir, 'pgdata');
     mkdirSync(dataDir, { recursive: true });
   }
-  const pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
+  const pglite = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   const db = drizzle({ client: pglite, schema, casing }) as unknown as Database;
   return { db, kind: 'embedded', pglite, close: () => pglite.close() };
 }

@@ -16,6 +16,19 @@ interface ActiveTransaction {
 
 const activeTransaction = new AsyncLocalStorage<ActiveTransaction>();
 
+/**
+ * A driver may open scoped transactions its own faster way (node-postgres folds BEGIN and the
+ * settings into one round trip); without one, Drizzle's transaction plus a set_config is used.
+ */
+export type ScopedTransactionRunner = <T>(
+  settings: { organizationId: string | null; userId: string | null },
+  work: (tx: Database) => Promise<T>,
+) => Promise<T>;
+const transactionRunners = new WeakMap<Database, ScopedTransactionRunner>();
+export function registerScopedTransactionRunner(db: Database, runner: ScopedTransactionRunner) {
+  transactionRunners.set(db, runner);
+}
+
 async function enterAppRole(tx: Database, organizationId: string | null, userId: string | null) {
   await tx.execute(
     sql`select set_config('role', ${APP_ROLE}, true), set_config('app.organization_id', ${organizationId ?? ''}, true), set_config('app.user_id', ${userId ?? ''}, true)`,

@@ -57,8 +57,10 @@ describe('row-level security', () => {
   });
 
   it('shows one organization only its own rows, even with a query that forgets the filter', async () => {
-    const alphaTeams = await inTenant(context.database.db, { organizationId: alpha.user.organizationId, userId: alpha.user.id }, () =>
-      tenantDb(alpha.user.organizationId).select({ organizationId: teams.organizationId }).from(teams),
+    const alphaTeams = await inTenant(
+      context.database.db,
+      { organizationId: alpha.user.organizationId, userId: alpha.user.id },
+      () => tenantDb(alpha.user.organizationId).select({ organizationId: teams.organizationId }).from(teams),
     );
     expect(alphaTeams.length).toBeGreaterThan(0);
     expect(alphaTeams.every((row) => row.organizationId === alpha.user.organizationId)).toBe(true);
@@ -67,16 +69,29 @@ describe('row-level security', () => {
   it('refuses to write a row into another organization', async () => {
     await expect(
       inTenant(context.database.db, { organizationId: alpha.user.organizationId, userId: alpha.user.id }, () =>
-        tenantDb(alpha.user.organizationId)
-          .insert(teams)
-          .values({ organizationId: beta.user.organizationId, name: 'Smuggled', isLeadershipTeam: false, createdById: alpha.user.id }),
+        tenantDb(alpha.user.organizationId).insert(teams).values({
+          organizationId: beta.user.organizationId,
+          name: 'Smuggled',
+          isLeadershipTeam: false,
+          createdById: alpha.user.id,
+        }),
       ),
     ).rejects.toThrow();
-    const updated = await inTenant(context.database.db, { organizationId: alpha.user.organizationId, userId: alpha.user.id }, () =>
-      tenantDb(alpha.user.organizationId).update(teams).set({ name: 'Renamed by Alpha' }).where(sql`organization_id = ${beta.user.organizationId}`).returning(),
+    const updated = await inTenant(
+      context.database.db,
+      { organizationId: alpha.user.organizationId, userId: alpha.user.id },
+      () =>
+        tenantDb(alpha.user.organizationId)
+          .update(teams)
+          .set({ name: 'Renamed by Alpha' })
+          .where(sql`organization_id = ${beta.user.organizationId}`)
+          .returning(),
     );
     expect(updated).toEqual([]);
-    const betaNames = await queryAsOwner<{ name: string }>(context.database, `select name from teams where organization_id = '${beta.user.organizationId}'`);
+    const betaNames = await queryAsOwner<{ name: string }>(
+      context.database,
+      `select name from teams where organization_id = '${beta.user.organizationId}'`,
+    );
     expect(betaNames.map((row) => row.name)).not.toContain('Renamed by Alpha');
   });
 

@@ -16,12 +16,28 @@ function validationDetails(issues: ValidationIssue[]) {
 
 /** Fastify's own client errors, mapped to the API's error shape. */
 const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; message: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'request.malformed_json', message: 'The request body is not valid JSON' },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: 'request.malformed_json',
+    message: 'The request body is not valid JSON',
+  },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'request.empty_body', message: 'The request body is empty' },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'request.too_large', message: 'The request body is too large' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'request.unsupported_media_type', message: 'Unsupported content type' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'request.invalid_length', message: 'Invalid content length' },
-  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, code: 'request.not_multipart', message: 'The request must be multipart/form-data' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'request.unsupported_media_type',
+    message: 'Unsupported content type',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    code: 'request.invalid_length',
+    message: 'Invalid content length',
+  },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: {
+    status: 415,
+    code: 'request.not_multipart',
+    message: 'The request must be multipart/form-data',
+  },
   FST_REQ_FILE_TOO_LARGE: { status: 413, code: 'request.file_too_large', message: 'The file is too large' },
   FST_FILES_LIMIT: { status: 413, code: 'request.too_many_files', message: 'Too many files' },
   FST_PARTS_LIMIT: { status: 413, code: 'request.too_many_parts', message: 'Too many form fields' },
@@ -46,7 +62,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
     if (known) return reply.code(known.status).send({ error: known.message, code: known.code });
     if (error.statusCode === 429) {
-      return reply.code(429).send({ error: 'Too many requests. Please wait a moment and try again.', code: 'request.rate_limited' });
+      return reply
+        .code(429)
+        .send({ error: 'Too many requests. Please wait a moment and try again.', code: 'request.rate_limited' });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ error: error.message, code: 'request.invalid' });
@@ -59,9 +77,11 @@ export function registerErrorHandling(app: FastifyInstance) {
 /** Unknown API paths answer in the API's error shape; other GETs fall to the web app when it is served. */
 export function registerNotFound(app: FastifyInstance, apiPrefix: string, serveWebApp: boolean) {
   app.setNotFoundHandler((request, reply) => {
-    if (serveWebApp && request.method === 'GET' && !request.url.startsWith(apiPrefix)) {
+    if (serveWebApp && (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith(apiPrefix)) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
-    return reply.code(404).send({ error: `No endpoint ${request.method} ${request.url.split('?')[0]}`, code: 'request.no_route' });
+    return reply
+      .code(404)
+      .send({ error: `No endpoint ${request.method} ${request.url.split('?')[0]}`, code: 'request.no_route' });
   });
 }

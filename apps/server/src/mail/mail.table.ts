@@ -24,7 +24,11 @@ export const mailOutbox = pgTable(
   },
   (table) => [
     index('mail_outbox_organization_created_idx').on(table.organizationId, table.createdAt),
-    pgPolicy('mail_read_own_organization', { for: 'select', to: appRole, using: sql`organization_id = ${currentOrganizationId}` }),
+    pgPolicy('mail_read_own_organization', {
+      for: 'select',
+      to: appRole,
+      using: sql`organization_id = ${currentOrganizationId}`,
+    }),
     pgPolicy('mail_write', { for: 'insert', to: appRole, withCheck: sql`true` }),
   ],
 );

@@ -24,7 +24,12 @@ export interface Mailer {
  * the outbox keeps a record of what was sent. A failed delivery is recorded, never thrown at the
  * person who asked (the reply must not reveal whether an account exists).
  */
-export function createMailer(options: { db: Database; smtpUrl?: string | undefined; from: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(options: {
+  db: Database;
+  smtpUrl?: string | undefined;
+  from: string;
+  log: FastifyBaseLogger;
+}): Mailer {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
   return {
     mode: transport ? 'smtp' : 'logged',
@@ -33,7 +38,13 @@ export function createMailer(options: { db: Database; smtpUrl?: string | undefin
       let error: string | null = null;
       if (transport) {
         try {
-          await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+          await transport.sendMail({
+            from: options.from,
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html,
+          });
           status = 'sent';
         } catch (cause) {
           status = 'failed';

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { Session } from '@keel/contract';
+import type { Role, Session } from '@keel/contract';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
+import { hashPassword } from '../modules/auth/passwords.js';
 import { createMemoryStorage } from '../storage/file-storage.js';
 import { createTestDatabase } from './test-database.js';
 
@@ -45,7 +46,7 @@ export function registrationPayload(overrides: Record<string, unknown> = {}) {
     firstName: 'Ada',
     lastName: 'Lovelace',
     email: uniqueEmail(),
-    password: 'correct horse battery',
+    password: TEST_PASSWORD,
     organizationName: 'Analytical Engines Ltd',
     legalAgreement: {
       termsAccepted: true,
@@ -60,8 +61,15 @@ export function registrationPayload(overrides: Record<string, unknown> = {}) {
 }
 
 /** Registers a new organization through the API and returns its owner's session. */
-export async function registerOrganization(app: FastifyInstance, overrides: Record<string, unknown> = {}): Promise<Session> {
-  const response = await app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: registrationPayload(overrides) });
+export async function registerOrganization(
+  app: FastifyInstance,
+  overrides: Record<string, unknown> = {},
+): Promise<Session> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/register',
+    payload: registrationPayload(overrides),
+  });
   if (response.statusCode !== 201) throw new Error(`registration failed: ${response.statusCode} ${response.body}`);
   return response.json<{ data: Session }>().data;
 }
@@ -71,7 +79,35 @@ export const bearer = (session: Pick<Session, 'accessToken'>) => ({ authorizatio
 export const bodyOf = <T>(response: LightMyRequestResponse) => response.json<T>();
 
 /** Reads rows bypassing the app role (the connecting role owns the tables): for assertions only. */
-export async function queryAsOwner<T extends Record<string, unknown>>(database: DatabaseHandle, query: string): Promise<T[]> {
+export async function queryAsOwner<T extends Record<string, unknown>>(
+  database: DatabaseHandle,
+  query: string,
+): Promise<T[]> {
   const result = await database.db.execute(sql.raw(query));
   return (result as { rows: T[] }).rows;
+}
+
+/** The password every test registration and added member signs in with. */
+export const TEST_PASSWORD = 'correct horse battery';
+
+/** Adds a person with `role` to an organization (as issue 4's invitations will) and signs them in. */
+export async function addMember(context: TestContext, organizationId: string, role: Role): Promise<Session> {
+  const email = uniqueEmail(role);
+  const passwordHash = await hashPassword(TEST_PASSWORD);
+  const [user] = await queryAsOwner<{ id: string }>(
+    context.database,
+    `insert into users (email, first_name, last_name, password_hash) values ('${email}', 'Grace', 'Hopper', '${passwordHash}') returning id`,
+  );
+  if (!user) throw new Error('member insert returned nothing');
+  await queryAsOwner(
+    context.database,
+    `insert into memberships (organization_id, user_id, role) values ('${organizationId}', '${user.id}', '${role}')`,
+  );
+  const login = await context.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { email, password: TEST_PASSWORD },
+  });
+  if (login.statusCode !== 200) throw new Error(`member sign-in failed: ${login.statusCode} ${login.body}`);
+  return login.json<{ data: Session }>().data;
 }

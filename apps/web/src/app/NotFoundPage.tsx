@@ -11,7 +11,9 @@ export default function NotFoundPage() {
       <div className="max-w-md text-center">
         <p className="text-sm font-semibold text-blue-700 dark:text-blue-300">404</p>
         <h1 className="mt-2 text-2xl font-bold text-slate-900 dark:text-white">Page not found</h1>
-        <p className="mt-3 text-slate-700 dark:text-slate-300">The address may be mistyped, or the page may have moved.</p>
+        <p className="mt-3 text-slate-700 dark:text-slate-300">
+          The address may be mistyped, or the page may have moved.
+        </p>
         <Link to={signedIn ? '/dashboard' : '/'} className={buttonClasses('primary', 'md', 'mt-6')}>
           {signedIn ? 'Go to my dashboard' : 'Go to the home page'}
         </Link>

@@ -9,7 +9,13 @@ vi.mock('../features/marketing/pages/HomePage', () => ({ default: () => <p>home 
 
 const routes = [
   { path: '/', element: <HomeRoute /> },
-  { element: <RedirectIfSignedIn />, children: ['/login', '/register', '/consultant-register', '/forgot-password', '/reset-password'].map((path) => ({ path, element: <p>public {path}</p> })) },
+  {
+    element: <RedirectIfSignedIn />,
+    children: ['/login', '/register', '/consultant-register', '/forgot-password', '/reset-password'].map((path) => ({
+      path,
+      element: <p>public {path}</p>,
+    })),
+  },
   {
     element: <RequireAuth />,
     children: [
@@ -20,7 +26,8 @@ const routes = [
   },
 ];
 
-const signedInAs = (role: 'owner' | 'admin' | 'member' | 'observer') => useSession.setState({ status: 'signedIn', user: makeUser({ role }) });
+const signedInAs = (role: 'owner' | 'admin' | 'member' | 'observer') =>
+  useSession.setState({ status: 'signedIn', user: makeUser({ role }) });
 
 beforeEach(() => useSession.setState({ status: 'signedOut', user: null }));
 
@@ -44,11 +51,14 @@ describe('RequireAuth', () => {
 });
 
 describe('RedirectIfSignedIn', () => {
-  it.each(['/login', '/register', '/consultant-register', '/forgot-password', '/reset-password'])('sends signed-in users from %s to /dashboard', async (path) => {
-    signedInAs('member');
-    renderRoutes(routes, { path });
-    expect(await screen.findByText('at /dashboard')).toBeTruthy();
-  });
+  it.each(['/login', '/register', '/consultant-register', '/forgot-password', '/reset-password'])(
+    'sends signed-in users from %s to /dashboard',
+    async (path) => {
+      signedInAs('member');
+      renderRoutes(routes, { path });
+      expect(await screen.findByText('at /dashboard')).toBeTruthy();
+    },
+  );
 
   it('shows the page to signed-out visitors', async () => {
     renderRoutes(routes, { path: '/register' });

@@ -35,7 +35,8 @@ const HomePage = lazy(() => importWithReload(() => import('../features/marketing
 export function HomeRoute() {
   const status = useSession((state) => state.status);
   if (status === 'signedIn') return <Navigate to="/dashboard" replace />;
-  if (isTenantSubdomain(window.location.hostname)) return status === 'loading' ? <FullScreenSpinner /> : <Navigate to="/login" replace />;
+  if (isTenantSubdomain(window.location.hostname))
+    return status === 'loading' ? <FullScreenSpinner /> : <Navigate to="/login" replace />;
   return (
     <Suspense fallback={<FullScreenSpinner />}>
       <HomePage />

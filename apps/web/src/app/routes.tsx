@@ -26,13 +26,19 @@ const pages = (paths: string[], id: PageId, lazy: RouteObject['lazy'] = placehol
 const signedInRoutes: RouteObject[] = [
   ...pages(['/dashboard', '/dashboard-redesigned', '/dashboard-original'], 'dashboard'),
   ...pages(['/business-blueprint'], 'businessBlueprint'),
-  ...pages(['/quarterly-priorities', '/quarterly-priorities-original', '/quarterly-priorities-redesigned'], 'priorities'),
+  ...pages(
+    ['/quarterly-priorities', '/quarterly-priorities-original', '/quarterly-priorities-redesigned'],
+    'priorities',
+  ),
   ...pages(['/priorities/import'], 'prioritiesImport'),
   ...pages(['/issues/import'], 'issuesImport'),
   ...pages(['/organizations/:orgId/smart-rock-assistant'], 'priorityAssistant'),
   ...pages(['/scorecard', '/scorecard-original', '/scorecard-redesigned', '/scorecard-debug'], 'scorecard'),
   ...pages(['/meetings'], 'meetings'),
-  ...pages(['/meetings/weekly-accountability/:teamId', '/meetings/weekly-accountability-original/:teamId'], 'weeklyMeeting'),
+  ...pages(
+    ['/meetings/weekly-accountability/:teamId', '/meetings/weekly-accountability-original/:teamId'],
+    'weeklyMeeting',
+  ),
   ...pages(['/meetings/weekly-express/:teamId'], 'weeklyExpress'),
   ...pages(['/meetings/quarterly-planning/:teamId'], 'quarterlyPlanning'),
   ...pages(['/meetings/annual-planning/:teamId'], 'annualPlanning'),
@@ -54,13 +60,25 @@ const signedInRoutes: RouteObject[] = [
   ...pages(['/consultant'], 'consultant'),
   ...pages(['/organizational-chart'], 'organizationalChart'),
   ...pages(['/documents'], 'documents'),
-  ...pages(['/user-settings'], 'userSettings', page(() => import('../features/user-settings/pages/UserSettingsPage'))),
+  ...pages(
+    ['/user-settings'],
+    'userSettings',
+    page(() => import('../features/user-settings/pages/UserSettingsPage')),
+  ),
   {
     // Admin only (spec section 2 and the settings pages); admin-or-owner is the same test (spec section 6).
     element: <RequireAdmin />,
     children: [
-      ...pages(['/organization-settings'], 'organizationSettings', page(() => import('../features/organization/pages/OrganizationSettingsPage'))),
-      ...pages(['/terminology-settings'], 'terminologySettings', page(() => import('../features/terminology/pages/TerminologySettingsPage'))),
+      ...pages(
+        ['/organization-settings'],
+        'organizationSettings',
+        page(() => import('../features/organization/pages/OrganizationSettingsPage')),
+      ),
+      ...pages(
+        ['/terminology-settings'],
+        'terminologySettings',
+        page(() => import('../features/terminology/pages/TerminologySettingsPage')),
+      ),
       ...pages(['/organization-settings/storage'], 'storage'),
       ...pages(['/admin/bulk-import'], 'adminBulkImport'),
       ...pages(['/admin/tools'], 'adminTools'),
@@ -101,8 +119,14 @@ export const routes: RouteObject[] = [
       { path: '/privacy', lazy: page(() => import('../features/legal/pages/PrivacyPage')) },
       { path: '/terms', lazy: page(() => import('../features/legal/pages/TermsPage')) },
       { path: '/comparison', lazy: page(() => import('../features/marketing/pages/ComparisonPage')) },
-      { path: '/dashboard-comparison', lazy: page(() => import('../features/marketing/pages/DashboardComparisonPage')) },
-      { path: '/scorecard-comparison', lazy: page(() => import('../features/marketing/pages/ScorecardComparisonPage')) },
+      {
+        path: '/dashboard-comparison',
+        lazy: page(() => import('../features/marketing/pages/DashboardComparisonPage')),
+      },
+      {
+        path: '/scorecard-comparison',
+        lazy: page(() => import('../features/marketing/pages/ScorecardComparisonPage')),
+      },
       { path: '/vto', element: <Navigate to="/business-blueprint" replace /> },
       { path: '/rocks', element: <Navigate to="/quarterly-priorities" replace /> },
       {

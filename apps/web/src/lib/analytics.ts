@@ -3,5 +3,8 @@
  * the browser. A real sink can be added here later without touching the screens.
  */
 export function trackSignup(details: { email: string; organizationName: string }): void {
-  console.debug('[keel] signup', { organizationName: details.organizationName, emailDomain: details.email.split('@')[1] ?? '' });
+  console.debug('[keel] signup', {
+    organizationName: details.organizationName,
+    emailDomain: details.email.split('@')[1] ?? '',
+  });
 }

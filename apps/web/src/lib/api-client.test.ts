@@ -36,7 +36,9 @@ describe('apiRequest', () => {
   });
 
   it("throws an ApiError carrying the server's error text, code and status", async () => {
-    stubFetch({ 'POST /things': { status: 409, body: { error: 'Somebody changed this first', code: 'things.stale' } } });
+    stubFetch({
+      'POST /things': { status: 409, body: { error: 'Somebody changed this first', code: 'things.stale' } },
+    });
     const error = await apiRequest('/things', { method: 'POST', body: {} }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 409, code: 'things.stale', serverMessage: 'Somebody changed this first' });
@@ -115,8 +117,12 @@ describe('refresh and retry on 401', () => {
   it.each(['/auth/login', '/auth/register', '/auth/refresh', '/auth/google/callback'])(
     'does not refresh on a 401 from the credential endpoint %s',
     async (path) => {
-      const stub = stubFetch({ [`POST ${path}`]: { status: 401, body: { error: 'Invalid email or password', code: 'auth.invalid' } } });
-      await expect(apiRequest(path, { method: 'POST', body: {} })).rejects.toMatchObject({ serverMessage: 'Invalid email or password' });
+      const stub = stubFetch({
+        [`POST ${path}`]: { status: 401, body: { error: 'Invalid email or password', code: 'auth.invalid' } },
+      });
+      await expect(apiRequest(path, { method: 'POST', body: {} })).rejects.toMatchObject({
+        serverMessage: 'Invalid email or password',
+      });
       // Only the original call: no refresh, no retry.
       expect(stub.calls).toHaveLength(1);
     },

@@ -71,7 +71,12 @@ function withTimeout(signal: AbortSignal | undefined, timeoutMs: number) {
     clearTimeout(timer);
     signal?.removeEventListener('abort', forward);
   };
-  return { signal: controller.signal, done, timedOut: () => controller.signal.reason instanceof DOMException && controller.signal.reason.name === 'TimeoutError' };
+  return {
+    signal: controller.signal,
+    done,
+    timedOut: () =>
+      controller.signal.reason instanceof DOMException && controller.signal.reason.name === 'TimeoutError',
+  };
 }
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
@@ -118,10 +123,13 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 async function toApiError(response: Response): Promise<ApiError> {
   const body = await readJson(response);
   if (isRecord(body)) {
-    const message = typeof body.error === 'string' ? body.error : typeof body.message === 'string' ? body.message : null;
+    const message =
+      typeof body.error === 'string' ? body.error : typeof body.message === 'string' ? body.message : null;
     const code = typeof body.code === 'string' ? body.code : `http.${response.status}`;
     const details = Array.isArray(body.details)
-      ? body.details.filter((d): d is ApiErrorDetail => isRecord(d) && typeof d.path === 'string' && typeof d.message === 'string')
+      ? body.details.filter(
+          (d): d is ApiErrorDetail => isRecord(d) && typeof d.path === 'string' && typeof d.message === 'string',
+        )
       : [];
     return new ApiError(response.status, code, message, details);
   }
@@ -172,7 +180,10 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
 }
 
 /** Returns the body with its `{data}` envelope removed, and the response headers. */
-export async function apiRequestWithHeaders<T>(path: string, options: RequestOptions = {}): Promise<{ data: T; headers: Headers }> {
+export async function apiRequestWithHeaders<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ data: T; headers: Headers }> {
   const response = await apiFetch(path, options);
   if (!response.ok) throw await toApiError(response);
   const body = await readJson(response);

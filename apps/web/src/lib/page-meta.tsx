@@ -125,8 +125,7 @@ export function softwareApplicationJsonLd(origin: string): Record<string, unknow
 }
 
 /** `<` is escaped so no string in the data can close the script element early. */
-export const serializeJsonLd = (data: Record<string, unknown>): string =>
-  JSON.stringify(data).replace(/</g, '\\u003c');
+export const serializeJsonLd = (data: Record<string, unknown>): string => JSON.stringify(data).replace(/</g, '\\u003c');
 
 export function SoftwareApplicationJsonLd() {
   const origin = typeof window === 'undefined' ? '' : window.location.origin;

@@ -10,7 +10,10 @@ const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
  * domain) the home page sends visitors to sign-in. localhost and IP addresses count as bare.
  * Without VITE_PRODUCT_DOMAIN, the product domain is taken as the host's last two labels.
  */
-export function isTenantSubdomain(hostname: string, productDomain: string | undefined = import.meta.env.VITE_PRODUCT_DOMAIN): boolean {
+export function isTenantSubdomain(
+  hostname: string,
+  productDomain: string | undefined = import.meta.env.VITE_PRODUCT_DOMAIN,
+): boolean {
   const host = hostname.toLowerCase().replace(/\.$/, '');
   if (host === 'localhost' || IPV4.test(host) || host.includes(':')) return false;
   const domain = productDomain?.toLowerCase() ?? host.split('.').slice(-2).join('.');

@@ -92,7 +92,11 @@ export const useSession = create<SessionState>()((set, get) => ({
     const refreshToken = getRefreshToken();
     if (get().status === 'signedIn') {
       try {
-        await apiRequest('/auth/logout', { method: 'POST', body: refreshToken ? { refreshToken } : {}, timeoutMs: 5000 });
+        await apiRequest('/auth/logout', {
+          method: 'POST',
+          body: refreshToken ? { refreshToken } : {},
+          timeoutMs: 5000,
+        });
       } catch (error) {
         // The local sign-out must happen whatever the server says.
         console.warn('[keel] logout request failed', error);

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { fakeJwt } from '../test-utils/fetch-stub';
-import { clearTokens, decodeTokenExpiry, getAccessToken, getRefreshToken, isRefreshDue, isTokenExpired, storeTokens } from './tokens';
+import {
+  clearTokens,
+  decodeTokenExpiry,
+  getAccessToken,
+  getRefreshToken,
+  isRefreshDue,
+  isTokenExpired,
+  storeTokens,
+} from './tokens';
 
 const NOW = Date.UTC(2026, 0, 1, 12, 0, 0);
 const nowSeconds = NOW / 1000;

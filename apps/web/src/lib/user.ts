@@ -42,7 +42,8 @@ export function normalizeUser(raw: unknown): User | null {
     isConsultant: candidate.isConsultant === true,
     teams,
     isImpersonating: candidate.isImpersonating === true,
-    originalOrganizationId: typeof candidate.originalOrganizationId === 'string' ? candidate.originalOrganizationId : null,
+    originalOrganizationId:
+      typeof candidate.originalOrganizationId === 'string' ? candidate.originalOrganizationId : null,
   };
 }
 

@@ -4,7 +4,9 @@ import { ORG_ID } from './fixtures';
 /** Answers for every call the signed-in frame makes, to be overridden per test. */
 export function signedInFrameRoutes(overrides: Record<string, unknown> = {}) {
   return {
-    'GET /auth/check-agreements': { body: { data: { success: true, needsAcceptance: false, version: '1.0', acceptedAt: null } } },
+    'GET /auth/check-agreements': {
+      body: { data: { success: true, needsAcceptance: false, version: '1.0', acceptedAt: null } },
+    },
     [`GET /terminology/organizations/${ORG_ID}`]: { body: { ...TERMINOLOGY_DEFAULTS, priorities_label: 'Big Goals' } },
     'GET /organizations/current': {
       body: {
@@ -30,7 +32,12 @@ export function signedInFrameRoutes(overrides: Record<string, unknown> = {}) {
     'GET /users/departments': { body: { data: { departments: [], is_leadership_member: false } } },
     'GET /subscription/status': {
       body: { data: { hasSubscription: false } },
-      headers: { 'x-trial-active': 'true', 'x-trial-days-remaining': '12', 'x-account-status': 'trialing', 'x-subscription-tier': 'trial' },
+      headers: {
+        'x-trial-active': 'true',
+        'x-trial-days-remaining': '12',
+        'x-account-status': 'trialing',
+        'x-subscription-tier': 'trial',
+      },
     },
     ...overrides,
   } as Record<string, { status?: number; body?: unknown; headers?: Record<string, string> }>;

@@ -12,7 +12,8 @@ type Handler = (call: StubCall) => Reply | Promise<Reply>;
 
 /** A JWT whose payload carries `exp`, for code that reads the expiry (the signature is never checked). */
 export function fakeJwt(expSeconds: number): string {
-  const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  const encode = (value: object) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: 'user', exp: expSeconds })}.signature`;
 }
 

@@ -8,10 +8,22 @@ import { cx } from './cx';
 type Tone = 'error' | 'success' | 'info' | 'warning';
 
 const TONES: Record<Tone, { classes: string; Icon: typeof Info }> = {
-  error: { classes: 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100', Icon: CircleAlert },
-  success: { classes: 'border-green-300 bg-green-50 text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100', Icon: CircleCheck },
-  info: { classes: 'border-blue-300 bg-blue-50 text-blue-900 dark:border-blue-800 dark:bg-blue-950 dark:text-blue-100', Icon: Info },
-  warning: { classes: 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100', Icon: TriangleAlert },
+  error: {
+    classes: 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100',
+    Icon: CircleAlert,
+  },
+  success: {
+    classes: 'border-green-300 bg-green-50 text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100',
+    Icon: CircleCheck,
+  },
+  info: {
+    classes: 'border-blue-300 bg-blue-50 text-blue-900 dark:border-blue-800 dark:bg-blue-950 dark:text-blue-100',
+    Icon: Info,
+  },
+  warning: {
+    classes: 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100',
+    Icon: TriangleAlert,
+  },
 };
 
 interface BannerProps {
@@ -27,7 +39,10 @@ interface BannerProps {
 export function Banner({ tone, title, children, className, action }: BannerProps) {
   const { classes, Icon } = TONES[tone];
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={cx('flex gap-3 rounded-md border p-3 text-sm', classes, className)}>
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={cx('flex gap-3 rounded-md border p-3 text-sm', classes, className)}
+    >
       <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
       <div className="min-w-0 flex-1">
         {title ? <p className="font-semibold">{title}</p> : null}

@@ -19,7 +19,17 @@ interface DialogProps {
 const WIDTHS = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl' } as const;
 
 /** An accessible modal dialog (focus trap, labelled title, Escape to close unless blocking). */
-export function Dialog({ open, onOpenChange, title, description, children, footer, blocking = false, size = 'md', className }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  blocking = false,
+  size = 'md',
+  className,
+}: DialogProps) {
   const keepOpen = (event: Event) => {
     if (blocking) event.preventDefault();
   };
@@ -41,9 +51,13 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
         >
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 dark:border-slate-700">
             <div>
-              <RadixDialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">{title}</RadixDialog.Title>
+              <RadixDialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">
+                {title}
+              </RadixDialog.Title>
               {description ? (
-                <RadixDialog.Description className="mt-1 text-sm text-slate-600 dark:text-slate-300">{description}</RadixDialog.Description>
+                <RadixDialog.Description className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+                  {description}
+                </RadixDialog.Description>
               ) : null}
             </div>
             {blocking ? null : (
@@ -57,7 +71,9 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
           {footer ? (
-            <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3 dark:border-slate-700">{footer}</div>
+            <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3 dark:border-slate-700">
+              {footer}
+            </div>
           ) : null}
         </RadixDialog.Content>
       </RadixDialog.Portal>

@@ -37,7 +37,9 @@ export class EmailTakenError extends Error {}
 
 export async function updateUser(
   userId: string,
-  changes: Partial<Pick<UserRow, 'firstName' | 'lastName' | 'avatarUrl' | 'passwordHash' | 'passwordChangedAt' | 'lastOrganizationId'>>,
+  changes: Partial<
+    Pick<UserRow, 'firstName' | 'lastName' | 'avatarUrl' | 'passwordHash' | 'passwordChangedAt' | 'lastOrganizationId'>
+  >,
 ): Promise<UserRow> {
   const [row] = await accountDb().update(users).set(changes).where(eq(users.id, userId)).returning();
   if (!row) throw new Error('user update returned nothing');
@@ -50,7 +52,11 @@ export async function insertRefreshToken(values: typeof refreshTokens.$inferInse
 
 /** Locks the row so two concurrent refreshes with one token cannot both succeed. */
 export async function findRefreshTokenForUpdate(tokenHash: string): Promise<RefreshTokenRow | undefined> {
-  const [row] = await accountDb().select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).for('update');
+  const [row] = await accountDb()
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .for('update');
   return row;
 }
 

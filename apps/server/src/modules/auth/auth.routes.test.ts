@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '@keel/contract';
-import { bearer, bodyOf, createTestApp, queryAsOwner, registerOrganization, registrationPayload, uniqueEmail, type TestContext } from '../../test-support/test-app.js';
+import {
+  bearer,
+  bodyOf,
+  createTestApp,
+  queryAsOwner,
+  registerOrganization,
+  registrationPayload,
+  uniqueEmail,
+  type TestContext,
+} from '../../test-support/test-app.js';
 
 let context: TestContext;
 beforeAll(async () => {
@@ -35,12 +44,18 @@ describe('POST /auth/register', () => {
       `select version, terms_accepted from legal_acceptances where user_id = '${data.user.id}'`,
     );
     expect(record).toEqual({ version: '1.0', terms_accepted: true });
-    const [user] = await queryAsOwner<{ password_hash: string }>(context.database, `select password_hash from users where id = '${data.user.id}'`);
+    const [user] = await queryAsOwner<{ password_hash: string }>(
+      context.database,
+      `select password_hash from users where id = '${data.user.id}'`,
+    );
     expect(user?.password_hash.startsWith('$argon2id$')).toBe(true);
   });
 
   it('refuses missing legal acceptance with the spec message', async () => {
-    const response = await post('/auth/register', registrationPayload({ legalAgreement: { termsAccepted: true, privacyAccepted: false } }));
+    const response = await post(
+      '/auth/register',
+      registrationPayload({ legalAgreement: { termsAccepted: true, privacyAccepted: false } }),
+    );
     expect(response.statusCode).toBe(400);
     expect(bodyOf<{ error: string }>(response).error).toBe(
       'You must accept both the Terms of Service and Privacy Policy to create an account',
@@ -56,7 +71,10 @@ describe('POST /auth/register', () => {
   ])('answers 400 with the spec message for %o', async (override, message) => {
     const response = await post('/auth/register', registrationPayload(override));
     expect(response.statusCode).toBe(400);
-    expect(bodyOf<{ error: string; code: string }>(response)).toMatchObject({ error: message, code: 'request.invalid' });
+    expect(bodyOf<{ error: string; code: string }>(response)).toMatchObject({
+      error: message,
+      code: 'request.invalid',
+    });
   });
 
   it('refuses a second account with the same e-mail in any letter case', async () => {
@@ -172,29 +190,61 @@ describe('GET/PUT /auth/profile', () => {
   it('changes names but never role, organization or consultant flag', async () => {
     const owner = await registerOrganization(context.app);
     const put = (payload: unknown) =>
-      context.app.inject({ method: 'PUT', url: '/api/v1/auth/profile', headers: bearer(owner), payload: payload as object });
+      context.app.inject({
+        method: 'PUT',
+        url: '/api/v1/auth/profile',
+        headers: bearer(owner),
+        payload: payload as object,
+      });
     const renamed = await put({ firstName: 'Augusta' });
     expect(renamed.statusCode).toBe(200);
     expect(bodyOf<{ data: Session['user'] }>(renamed).data.firstName).toBe('Augusta');
-    for (const forbidden of [{ role: 'admin' }, { organizationId: owner.user.organizationId }, { isConsultant: true }]) {
+    for (const forbidden of [
+      { role: 'admin' },
+      { organizationId: owner.user.organizationId },
+      { isConsultant: true },
+    ]) {
       expect((await put(forbidden)).statusCode).toBe(400);
     }
     const profile = await context.app.inject({ method: 'GET', url: '/api/v1/auth/profile', headers: bearer(owner) });
-    expect(bodyOf<{ data: Session['user'] }>(profile).data).toMatchObject({ role: 'owner', isConsultant: false, firstName: 'Augusta' });
+    expect(bodyOf<{ data: Session['user'] }>(profile).data).toMatchObject({
+      role: 'owner',
+      isConsultant: false,
+      firstName: 'Augusta',
+    });
   });
 });
 
 describe('agreements', () => {
   it('says acceptance is recorded after registration and records a new acceptance', async () => {
     const owner = await registerOrganization(context.app);
-    const check = await context.app.inject({ method: 'GET', url: '/api/v1/auth/check-agreements', headers: bearer(owner) });
-    expect(bodyOf<{ data: { success: boolean; needsAcceptance: boolean } }>(check).data).toMatchObject({ success: true, needsAcceptance: false });
-    const refused = await post('/auth/accept-agreements', { termsAccepted: true, privacyAccepted: false }, bearer(owner));
+    const check = await context.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/check-agreements',
+      headers: bearer(owner),
+    });
+    expect(bodyOf<{ data: { success: boolean; needsAcceptance: boolean } }>(check).data).toMatchObject({
+      success: true,
+      needsAcceptance: false,
+    });
+    const refused = await post(
+      '/auth/accept-agreements',
+      { termsAccepted: true, privacyAccepted: false },
+      bearer(owner),
+    );
     expect(refused.statusCode).toBe(400);
-    expect(bodyOf<{ error: string }>(refused).error).toBe('You must accept both the Terms of Service and Privacy Policy to continue');
+    expect(bodyOf<{ error: string }>(refused).error).toBe(
+      'You must accept both the Terms of Service and Privacy Policy to continue',
+    );
     const accepted = await post(
       '/auth/accept-agreements',
-      { termsAccepted: true, privacyAccepted: true, acceptedAt: new Date().toISOString(), version: '1.0', userAgent: 'vitest' },
+      {
+        termsAccepted: true,
+        privacyAccepted: true,
+        acceptedAt: new Date().toISOString(),
+        version: '1.0',
+        userAgent: 'vitest',
+      },
       bearer(owner),
     );
     expect(accepted.statusCode).toBe(200);

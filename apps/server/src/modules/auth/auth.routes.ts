@@ -28,7 +28,8 @@ export function authRoutes(service: AuthService, options: { rateLimitPerMinute: 
     app.post(
       '/auth/register',
       { config: limited, schema: { tags, body: registerRequestSchema, response: { 201: envelope(sessionSchema) } } },
-      async (request, reply) => reply.code(201).send({ data: await service.register(request.body, clientMeta(request)) }),
+      async (request, reply) =>
+        reply.code(201).send({ data: await service.register(request.body, clientMeta(request)) }),
     );
 
     app.post(
@@ -45,7 +46,10 @@ export function authRoutes(service: AuthService, options: { rateLimitPerMinute: 
 
     app.post(
       '/auth/logout',
-      { config: { public: true }, schema: { tags, body: logoutRequestSchema.optional(), response: { 200: envelope(successSchema) } } },
+      {
+        config: { public: true },
+        schema: { tags, body: logoutRequestSchema.optional(), response: { 200: envelope(successSchema) } },
+      },
       async (request) => {
         await service.logout({ refreshToken: request.body?.refreshToken, claims: request.auth });
         return { data: { success: true as const } };
@@ -62,19 +66,28 @@ export function authRoutes(service: AuthService, options: { rateLimitPerMinute: 
       async (request) => ({ data: await service.updateProfile(requireAuth(request), request.body) }),
     );
 
-    app.get('/auth/check-agreements', { schema: { tags, response: { 200: envelope(agreementsStatusSchema) } } }, async (request) => ({
-      data: await service.checkAgreements(requireAuth(request)),
-    }));
+    app.get(
+      '/auth/check-agreements',
+      { schema: { tags, response: { 200: envelope(agreementsStatusSchema) } } },
+      async (request) => ({
+        data: await service.checkAgreements(requireAuth(request)),
+      }),
+    );
 
     app.post(
       '/auth/accept-agreements',
       { schema: { tags, body: acceptAgreementsRequestSchema, response: { 200: envelope(successSchema) } } },
-      async (request) => ({ data: await service.acceptAgreements(requireAuth(request), request.body, clientMeta(request)) }),
+      async (request) => ({
+        data: await service.acceptAgreements(requireAuth(request), request.body, clientMeta(request)),
+      }),
     );
 
     app.post(
       '/auth/forgot-password',
-      { config: limited, schema: { tags, body: forgotPasswordRequestSchema, response: { 200: envelope(successSchema) } } },
+      {
+        config: limited,
+        schema: { tags, body: forgotPasswordRequestSchema, response: { 200: envelope(successSchema) } },
+      },
       async (request) => {
         await service.forgotPassword(request.body.email);
         return { data: { success: true as const } };
@@ -83,7 +96,10 @@ export function authRoutes(service: AuthService, options: { rateLimitPerMinute: 
 
     app.post(
       '/auth/reset-password',
-      { config: limited, schema: { tags, body: resetPasswordRequestSchema, response: { 200: envelope(successSchema) } } },
+      {
+        config: limited,
+        schema: { tags, body: resetPasswordRequestSchema, response: { 200: envelope(successSchema) } },
+      },
       async (request) => {
         await service.resetPassword(request.body);
         return { data: { success: true as const } };

@@ -53,7 +53,11 @@ export interface AuthServiceDeps {
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
-function toUser(profile: ProfileRow, organizationId: string, claims?: Pick<AccessClaims, 'originalOrganizationId'>): User {
+function toUser(
+  profile: ProfileRow,
+  organizationId: string,
+  claims?: Pick<AccessClaims, 'originalOrganizationId'>,
+): User {
   return {
     id: profile.id,
     email: profile.email,
@@ -83,7 +87,12 @@ export function createAuthService(deps: AuthServiceDeps) {
   const addressFailures = new FailureThrottle(ADDRESS_FAILURE_RULE);
 
   /** Starts a new session family and returns its first token pair. Runs inside an account-scope transaction. */
-  async function startSession(userId: string, organizationId: string, rememberMe: boolean, meta: ClientMeta): Promise<TokenPair> {
+  async function startSession(
+    userId: string,
+    organizationId: string,
+    rememberMe: boolean,
+    meta: ClientMeta,
+  ): Promise<TokenPair> {
     const familyId = randomUUID();
     return issuePair({ userId, organizationId, familyId, rememberMe, meta, originalOrganizationId: null });
   }
@@ -181,7 +190,10 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async login(input: LoginRequest, meta: ClientMeta): Promise<Session> {
       const accountKey = input.email.trim().toLowerCase();
-      const blockedFor = Math.max(accountFailures.retryAfterMs(accountKey), addressFailures.retryAfterMs(meta.ipAddress));
+      const blockedFor = Math.max(
+        accountFailures.retryAfterMs(accountKey),
+        addressFailures.retryAfterMs(meta.ipAddress),
+      );
       if (blockedFor > 0) throw errors.tooManyAttempts(blockedFor);
 
       const user = await inAccountScope(db, () => repository.findUserByEmail(accountKey));
@@ -206,7 +218,13 @@ export function createAuthService(deps: AuthServiceDeps) {
         return startSession(user.id, organizationId, input.rememberMe === true, meta);
       });
       await inTenant(db, { organizationId, userId: user.id }, () =>
-        recordAuditEvent(organizationId, { actorUserId: user.id, action: 'auth.signed_in', targetType: 'user', targetId: user.id, ...meta }),
+        recordAuditEvent(organizationId, {
+          actorUserId: user.id,
+          action: 'auth.signed_in',
+          targetType: 'user',
+          targetId: user.id,
+          ...meta,
+        }),
       );
       const profile = await loadUser({ userId: user.id, organizationId, sessionId: '', originalOrganizationId: null });
       return { user: profile, ...pair };
@@ -275,7 +293,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async checkAgreements(claims: AccessClaims) {
-      const accepted = await inAccountScope(db, () => repository.findLatestLegalAcceptance(claims.userId, LEGAL_VERSION));
+      const accepted = await inAccountScope(db, () =>
+        repository.findLatestLegalAcceptance(claims.userId, LEGAL_VERSION),
+      );
       return {
         success: true,
         needsAcceptance: !accepted,
@@ -338,7 +358,13 @@ export function createAuthService(deps: AuthServiceDeps) {
     const organizationId = user.lastOrganizationId;
     if (!organizationId) return;
     await inTenant(db, { organizationId, userId: user.id }, () =>
-      recordAuditEvent(organizationId, { actorUserId: user.id, action: 'auth.sign_in_failed', targetType: 'user', targetId: user.id, ...meta }),
+      recordAuditEvent(organizationId, {
+        actorUserId: user.id,
+        action: 'auth.sign_in_failed',
+        targetType: 'user',
+        targetId: user.id,
+        ...meta,
+      }),
     );
   }
 }

@@ -13,7 +13,9 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     avatarUrl: text('avatar_url'),
     isConsultant: boolean('is_consultant').notNull().default(false),
-    status: text('status', { enum: ['invited', 'active', 'deactivated'] }).notNull().default('active'),
+    status: text('status', { enum: ['invited', 'active', 'deactivated'] })
+      .notNull()
+      .default('active'),
     lastOrganizationId: uuid('last_organization_id'),
     passwordChangedAt: timestampColumn('password_changed_at'),
     createdAt: createdAt(),

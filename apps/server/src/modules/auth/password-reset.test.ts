@@ -1,6 +1,12 @@
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, queryAsOwner, registerOrganization, uniqueEmail, type TestContext } from '../../test-support/test-app.js';
+import {
+  createTestApp,
+  queryAsOwner,
+  registerOrganization,
+  uniqueEmail,
+  type TestContext,
+} from '../../test-support/test-app.js';
 
 const post = (context: TestContext, url: string, payload: object) =>
   context.app.inject({ method: 'POST', url: `/api/v1${url}`, payload });
@@ -38,8 +44,12 @@ describe('password reset without SMTP (the logged mail store)', () => {
 
     const reset = await post(context, '/auth/reset-password', { token, password: 'a brand new secret' });
     expect(reset.statusCode).toBe(200);
-    expect((await post(context, '/auth/login', { email: owner.user.email, password: 'a brand new secret' })).statusCode).toBe(200);
-    expect((await post(context, '/auth/login', { email: owner.user.email, password: 'correct horse battery' })).statusCode).toBe(401);
+    expect(
+      (await post(context, '/auth/login', { email: owner.user.email, password: 'a brand new secret' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await post(context, '/auth/login', { email: owner.user.email, password: 'correct horse battery' })).statusCode,
+    ).toBe(401);
     expect((await post(context, '/auth/refresh', { refreshToken: owner.refreshToken })).statusCode).toBe(401);
 
     const reused = await post(context, '/auth/reset-password', { token, password: 'yet another secret' });
@@ -58,8 +68,14 @@ describe('password reset without SMTP (the logged mail store)', () => {
   it('refuses an expired link', async () => {
     const owner = await registerOrganization(context.app);
     const mail = await requestReset(owner.user.email);
-    await queryAsOwner(context.database, `update password_reset_tokens set expires_at = now() - interval '1 minute' where user_id = '${owner.user.id}'`);
-    const response = await post(context, '/auth/reset-password', { token: tokenFrom(mail?.text_body ?? ''), password: 'too late now' });
+    await queryAsOwner(
+      context.database,
+      `update password_reset_tokens set expires_at = now() - interval '1 minute' where user_id = '${owner.user.id}'`,
+    );
+    const response = await post(context, '/auth/reset-password', {
+      token: tokenFrom(mail?.text_body ?? ''),
+      password: 'too late now',
+    });
     expect(response.statusCode).toBe(400);
   });
 
@@ -83,7 +99,12 @@ describe('password reset through real SMTP', () => {
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
           // Undo quoted-printable soft breaks and escapes so the link can be read back.
-          received.push(Buffer.concat(chunks).toString('utf8').replace(/=\r?\n/g, '').replaceAll('=3D', '='));
+          received.push(
+            Buffer.concat(chunks)
+              .toString('utf8')
+              .replace(/=\r?\n/g, '')
+              .replaceAll('=3D', '='),
+          );
           callback();
         });
       },
@@ -101,7 +122,9 @@ describe('password reset through real SMTP', () => {
   it('delivers the reset mail to the SMTP server and records it as sent', async () => {
     const owner = await registerOrganization(context.app);
     expect((await post(context, '/auth/forgot-password', { email: owner.user.email })).statusCode).toBe(200);
-    expect(received.some((message) => message.includes(owner.user.email) && message.includes('reset-password?token='))).toBe(true);
+    expect(
+      received.some((message) => message.includes(owner.user.email) && message.includes('reset-password?token=')),
+    ).toBe(true);
     const [mail] = await queryAsOwner<{ status: string }>(
       context.database,
       `select status from mail_outbox where to_address = '${owner.user.email}'`,

@@ -16,7 +16,14 @@ const ISSUER = 'keel';
 const AUDIENCE = 'keel-api';
 
 export function createAccessTokens(secret: string) {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: handing jose raw bytes would re-import the key on every sign and verify.
+  const keyPromise = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   return {
     async sign(claims: AccessClaims, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): Promise<string> {
       return new SignJWT({
@@ -30,12 +37,16 @@ export function createAccessTokens(secret: string) {
         .setAudience(AUDIENCE)
         .setIssuedAt()
         .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
-        .sign(key);
+        .sign(await keyPromise);
     },
     /** Resolves to the claims, or null for a forged, malformed or expired token. */
     async verify(token: string): Promise<AccessClaims | null> {
       try {
-        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, await keyPromise, {
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          algorithms: ['HS256'],
+        });
         if (typeof payload.sub !== 'string' || typeof payload.org !== 'string' || typeof payload.sid !== 'string') {
           return null;
         }

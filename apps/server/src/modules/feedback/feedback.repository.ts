@@ -27,7 +27,10 @@ export interface FeedbackPosition {
 const preciseCreatedAt = sql<string>`to_char(${feedback.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** Newest first, keyset-paginated on (created_at, id); fetches one extra row to know whether more follow. */
-export async function listFeedbackPage(organizationId: string, options: { limit: number; after: FeedbackPosition | undefined }) {
+export async function listFeedbackPage(
+  organizationId: string,
+  options: { limit: number; after: FeedbackPosition | undefined },
+) {
   const { after } = options;
   return tenantDb(organizationId)
     .select({
@@ -48,7 +51,9 @@ export async function listFeedbackPage(organizationId: string, options: { limit:
     .where(
       and(
         eq(feedback.organizationId, organizationId),
-        after ? sql`(${feedback.createdAt}, ${feedback.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined,
+        after
+          ? sql`(${feedback.createdAt}, ${feedback.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+          : undefined,
       ),
     )
     .orderBy(desc(feedback.createdAt), desc(feedback.id))

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FeedbackPage, Role, Session } from '@keel/contract';
-import { bearer, bodyOf, createTestApp, queryAsOwner, registerOrganization, registrationPayload, uniqueEmail, type TestContext } from '../../test-support/test-app.js';
+import type { FeedbackPage, Session } from '@keel/contract';
+import {
+  bearer,
+  bodyOf,
+  createTestApp,
+  queryAsOwner,
+  registerOrganization,
+  type TestContext,
+  addMember,
+} from '../../test-support/test-app.js';
 
 let context: TestContext;
 let owner: Session;
@@ -9,28 +17,13 @@ let observer: Session;
 let other: Session;
 
 // The organization owner's password hash is reused, so no test pays for a fresh argon2 hash.
-const MEMBER_PASSWORD = registrationPayload().password;
-
-async function addMember(organizationId: string, role: Role): Promise<Session> {
-  const email = uniqueEmail(role);
-  const [user] = await queryAsOwner<{ id: string }>(
-    context.database,
-    `insert into users (email, first_name, last_name, password_hash)
-     select '${email}', 'Grace', 'Hopper', u.password_hash from users u join memberships m on m.user_id = u.id
-     where m.organization_id = '${organizationId}' and m.role = 'owner' returning id`,
-  );
-  await queryAsOwner(context.database, `insert into memberships (organization_id, user_id, role) values ('${organizationId}', '${user!.id}', '${role}')`);
-  const login = await context.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password: MEMBER_PASSWORD } });
-  expect(login.statusCode).toBe(200);
-  return bodyOf<{ data: Session }>(login).data;
-}
 
 beforeAll(async () => {
   context = await createTestApp();
   owner = await registerOrganization(context.app);
   other = await registerOrganization(context.app);
-  member = await addMember(owner.user.organizationId, 'member');
-  observer = await addMember(owner.user.organizationId, 'observer');
+  member = await addMember(context, owner.user.organizationId, 'member');
+  observer = await addMember(context, owner.user.organizationId, 'observer');
 });
 afterAll(async () => {
   await context.close();
@@ -45,7 +38,12 @@ const submit = (session: Session | null, payload: unknown) =>
   });
 const list = (session: Session | null, query = '') =>
   context.app.inject({ method: 'GET', url: `/api/v1/feedback${query}`, headers: session ? bearer(session) : {} });
-const valid = { type: 'ticket', subject: 'The scorecard is slow', message: 'It takes ten seconds to load.', pageUrl: '/scorecard' };
+const valid = {
+  type: 'ticket',
+  subject: 'The scorecard is slow',
+  message: 'It takes ten seconds to load.',
+  pageUrl: '/scorecard',
+};
 
 describe('POST /feedback/submit', () => {
   it('takes feedback from any member, observers included, and records it', async () => {
@@ -58,8 +56,16 @@ describe('POST /feedback/submit', () => {
         context.database,
         `select user_id, subject, page_url, organization_id from feedback where id = '${data.id}'`,
       );
-      expect(row).toEqual({ user_id: session.user.id, subject: valid.subject, page_url: '/scorecard', organization_id: owner.user.organizationId });
-      const audit = await queryAsOwner(context.database, `select 1 from audit_events where action = 'feedback.submitted' and target_id = '${data.id}'`);
+      expect(row).toEqual({
+        user_id: session.user.id,
+        subject: valid.subject,
+        page_url: '/scorecard',
+        organization_id: owner.user.organizationId,
+      });
+      const audit = await queryAsOwner(
+        context.database,
+        `select 1 from audit_events where action = 'feedback.submitted' and target_id = '${data.id}'`,
+      );
       expect(audit).toHaveLength(1);
     }
   });
@@ -130,7 +136,13 @@ describe('GET /feedback', () => {
   });
 
   it('answers 400 for a bad limit or a forged cursor', async () => {
-    for (const query of ['?limit=0', '?limit=500', '?limit=abc', '?cursor=nonsense', `?cursor=${Buffer.from('["x","y"]').toString('base64url')}`]) {
+    for (const query of [
+      '?limit=0',
+      '?limit=500',
+      '?limit=abc',
+      '?cursor=nonsense',
+      `?cursor=${Buffer.from('["x","y"]').toString('base64url')}`,
+    ]) {
       expect((await list(owner, query)).statusCode).toBe(400);
     }
   });

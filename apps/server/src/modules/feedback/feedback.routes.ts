@@ -1,4 +1,10 @@
-import { envelope, feedbackPageSchema, feedbackSubmittedSchema, pageQuerySchema, submitFeedbackRequestSchema } from '@keel/contract';
+import {
+  envelope,
+  feedbackPageSchema,
+  feedbackSubmittedSchema,
+  pageQuerySchema,
+  submitFeedbackRequestSchema,
+} from '@keel/contract';
 import { clientMeta, requireAuth } from '../../http/authenticate.js';
 import type { TypedApp } from '../../http/types.js';
 import type { FeedbackService } from './feedback.service.js';
@@ -10,7 +16,8 @@ export function feedbackRoutes(service: FeedbackService) {
     app.post(
       '/feedback/submit',
       { schema: { tags, body: submitFeedbackRequestSchema, response: { 201: envelope(feedbackSubmittedSchema) } } },
-      async (request, reply) => reply.code(201).send({ data: await service.submit(requireAuth(request), request.body, clientMeta(request)) }),
+      async (request, reply) =>
+        reply.code(201).send({ data: await service.submit(requireAuth(request), request.body, clientMeta(request)) }),
     );
 
     app.get(

@@ -49,7 +49,10 @@ export function createFeedbackService(deps: FeedbackServiceDeps) {
             submittedBy: { id: row.userId, name: `${row.firstName} ${row.lastName}`.trim(), email: row.email },
             createdAt: row.createdAt.toISOString(),
           })),
-          page: { nextCursor: rows.length > query.limit && last ? encodeCursor({ createdAt: last.position, id: last.id }) : null },
+          page: {
+            nextCursor:
+              rows.length > query.limit && last ? encodeCursor({ createdAt: last.position, id: last.id }) : null,
+          },
         };
       });
     },

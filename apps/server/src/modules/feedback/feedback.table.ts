@@ -17,5 +17,8 @@ export const feedback = pgTable(
     pageUrl: text('page_url'),
     createdAt: createdAt(),
   },
-  (table) => [index('feedback_organization_created_idx').on(table.organizationId, table.createdAt), tenantIsolationPolicy()],
+  (table) => [
+    index('feedback_organization_created_idx').on(table.organizationId, table.createdAt),
+    tenantIsolationPolicy(),
+  ],
 );

@@ -60,7 +60,10 @@ export async function findOrganizationLogo(organizationId: string) {
   return row;
 }
 
-export async function updateOrganization(organizationId: string, changes: OrganizationChanges): Promise<OrganizationRow> {
+export async function updateOrganization(
+  organizationId: string,
+  changes: OrganizationChanges,
+): Promise<OrganizationRow> {
   const [row] = await tenantDb(organizationId)
     .update(organizations)
     .set({ ...changes, version: sql`${organizations.version} + 1` })

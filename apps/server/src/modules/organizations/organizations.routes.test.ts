@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Organization, Role, Session } from '@keel/contract';
-import { bearer, bodyOf, createTestApp, queryAsOwner, registerOrganization, registrationPayload, uniqueEmail, type TestContext } from '../../test-support/test-app.js';
+import type { Organization, Session } from '@keel/contract';
+import {
+  bearer,
+  bodyOf,
+  createTestApp,
+  queryAsOwner,
+  registerOrganization,
+  type TestContext,
+  addMember,
+} from '../../test-support/test-app.js';
 
 let context: TestContext;
 let owner: Session;
@@ -10,30 +18,15 @@ let admin: Session;
 let other: Session;
 
 // The organization owner's password hash is reused, so no test pays for a fresh argon2 hash.
-const MEMBER_PASSWORD = registrationPayload().password;
 
 /** A person added straight into the tables (as an accepted invitation would), then signed in through the API. */
-async function addMember(organizationId: string, role: Role): Promise<Session> {
-  const email = uniqueEmail(role);
-  const [user] = await queryAsOwner<{ id: string }>(
-    context.database,
-    `insert into users (email, first_name, last_name, password_hash)
-     select '${email}', 'Grace', 'Hopper', u.password_hash from users u join memberships m on m.user_id = u.id
-     where m.organization_id = '${organizationId}' and m.role = 'owner' returning id`,
-  );
-  await queryAsOwner(context.database, `insert into memberships (organization_id, user_id, role) values ('${organizationId}', '${user!.id}', '${role}')`);
-  const login = await context.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password: MEMBER_PASSWORD } });
-  expect(login.statusCode).toBe(200);
-  return bodyOf<{ data: Session }>(login).data;
-}
-
 beforeAll(async () => {
   context = await createTestApp();
   owner = await registerOrganization(context.app, { organizationName: 'Acme Rockets' });
   other = await registerOrganization(context.app, { organizationName: 'Other Org' });
-  member = await addMember(owner.user.organizationId, 'member');
-  observer = await addMember(owner.user.organizationId, 'observer');
-  admin = await addMember(owner.user.organizationId, 'admin');
+  member = await addMember(context, owner.user.organizationId, 'member');
+  observer = await addMember(context, owner.user.organizationId, 'observer');
+  admin = await addMember(context, owner.user.organizationId, 'admin');
 });
 afterAll(async () => {
   await context.close();
@@ -41,7 +34,12 @@ afterAll(async () => {
 
 type Headers = Record<string, string>;
 const request = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, headers: Headers = {}, payload?: unknown) =>
-  context.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+  context.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 const organizationOf = (response: { json(): unknown }) => (response.json() as { data: Organization }).data;
 
 // Hand-built images: just enough bytes for content detection to recognise each format.
@@ -51,15 +49,24 @@ const IMAGES = {
     Buffer.from('IHDR'),
     Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1f, 0x15, 0xc4, 0x89]),
   ]),
-  'image/jpeg': Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xff, 0xd9]),
+  'image/jpeg': Buffer.from([
+    0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xff, 0xd9,
+  ]),
   'image/gif': Buffer.concat([Buffer.from('GIF89a'), Buffer.from([1, 0, 1, 0, 0, 0, 0, 0x3b])]),
-  'image/webp': Buffer.concat([Buffer.from('RIFF'), Buffer.from([26, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(18)]),
+  'image/webp': Buffer.concat([
+    Buffer.from('RIFF'),
+    Buffer.from([26, 0, 0, 0]),
+    Buffer.from('WEBPVP8 '),
+    Buffer.alloc(18),
+  ]),
 } as const;
 
 function multipart(field: string, filename: string, contentType: string, content: Buffer) {
   const boundary = `----keel${Math.random().toString(16).slice(2)}`;
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -119,7 +126,10 @@ describe('GET /organizations/current', () => {
 
 describe('PUT /organizations/current', () => {
   it('lets an owner or admin change settings, bumps the version and audits the changed fields', async () => {
-    const [before] = await queryAsOwner<{ version: number }>(context.database, `select version from organizations where id = '${owner.user.organizationId}'`);
+    const [before] = await queryAsOwner<{ version: number }>(
+      context.database,
+      `select version from organizations where id = '${owner.user.organizationId}'`,
+    );
     const response = await request('PUT', '/organizations/current', bearer(owner), {
       name: '  Acme Rockets Inc  ',
       theme_primary_color: '#ff0000',
@@ -138,9 +148,14 @@ describe('PUT /organizations/current', () => {
       week_start_day: 0,
       fiscal_year_start_month: 4,
     });
-    const [after] = await queryAsOwner<{ version: number }>(context.database, `select version from organizations where id = '${owner.user.organizationId}'`);
+    const [after] = await queryAsOwner<{ version: number }>(
+      context.database,
+      `select version from organizations where id = '${owner.user.organizationId}'`,
+    );
     expect(after!.version).toBe(before!.version + 1);
-    const audit = (await auditActions(owner.user.organizationId)).filter((row) => row.action === 'organization.updated');
+    const audit = (await auditActions(owner.user.organizationId)).filter(
+      (row) => row.action === 'organization.updated',
+    );
     // The accent colour was sent unchanged, so it is not reported as changed.
     expect(audit.at(-1)?.summary).toEqual({
       fields: ['name', 'logo_size', 'theme_primary_color', 'timezone', 'week_start_day', 'fiscal_year_start_month'],
@@ -153,11 +168,19 @@ describe('PUT /organizations/current', () => {
 
   it('neither bumps the version nor audits a save that changes nothing', async () => {
     const current = organizationOf(await request('GET', '/organizations/current', bearer(owner)));
-    const [before] = await queryAsOwner<{ version: number }>(context.database, `select version from organizations where id = '${owner.user.organizationId}'`);
+    const [before] = await queryAsOwner<{ version: number }>(
+      context.database,
+      `select version from organizations where id = '${owner.user.organizationId}'`,
+    );
     const auditBefore = (await auditActions(owner.user.organizationId)).length;
-    expect((await request('PUT', '/organizations/current', bearer(owner), { name: current.name })).statusCode).toBe(200);
+    expect((await request('PUT', '/organizations/current', bearer(owner), { name: current.name })).statusCode).toBe(
+      200,
+    );
     expect((await request('PUT', '/organizations/current', bearer(owner), {})).statusCode).toBe(200);
-    const [after] = await queryAsOwner<{ version: number }>(context.database, `select version from organizations where id = '${owner.user.organizationId}'`);
+    const [after] = await queryAsOwner<{ version: number }>(
+      context.database,
+      `select version from organizations where id = '${owner.user.organizationId}'`,
+    );
     expect(after!.version).toBe(before!.version);
     expect((await auditActions(owner.user.organizationId)).length).toBe(auditBefore);
   });
@@ -203,31 +226,43 @@ describe('PUT /organizations/current', () => {
 
   it('changes only the caller’s own organization', async () => {
     await request('PUT', '/organizations/current', bearer(other), { name: 'Other Org Renamed' });
-    expect(organizationOf(await request('GET', '/organizations/current', bearer(owner))).name).not.toBe('Other Org Renamed');
-    expect(organizationOf(await request('GET', '/organizations/current', bearer(other))).name).toBe('Other Org Renamed');
+    expect(organizationOf(await request('GET', '/organizations/current', bearer(owner))).name).not.toBe(
+      'Other Org Renamed',
+    );
+    expect(organizationOf(await request('GET', '/organizations/current', bearer(other))).name).toBe(
+      'Other Org Renamed',
+    );
   });
 });
 
 describe('organization logo', () => {
-  it.each(Object.keys(IMAGES) as (keyof typeof IMAGES)[])('accepts a %s detected by its bytes and serves it publicly', async (mime) => {
-    const response = await uploadImage(owner, mime);
-    expect(response.statusCode).toBe(200);
-    const organization = organizationOf(response);
-    expect(organization.logo_url).toMatch(new RegExp(`^/api/v1/organizations/${organization.id}/logo\\?v=[0-9a-f]+$`));
+  it.each(Object.keys(IMAGES) as (keyof typeof IMAGES)[])(
+    'accepts a %s detected by its bytes and serves it publicly',
+    async (mime) => {
+      const response = await uploadImage(owner, mime);
+      expect(response.statusCode).toBe(200);
+      const organization = organizationOf(response);
+      expect(organization.logo_url).toMatch(
+        new RegExp(`^/api/v1/organizations/${organization.id}/logo\\?v=[0-9a-f]+$`),
+      );
 
-    const image = await context.app.inject({ method: 'GET', url: organization.logo_url! });
-    expect(image.statusCode).toBe(200);
-    expect(image.headers['content-type']).toBe(mime);
-    expect(image.headers['cache-control']).toBe('public, max-age=300');
-    expect(image.headers['x-content-type-options']).toBe('nosniff');
-    expect(image.rawPayload.equals(IMAGES[mime])).toBe(true);
-  });
+      const image = await context.app.inject({ method: 'GET', url: organization.logo_url! });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toBe(mime);
+      expect(image.headers['cache-control']).toBe('public, max-age=300');
+      expect(image.headers['x-content-type-options']).toBe('nosniff');
+      expect(image.rawPayload.equals(IMAGES[mime])).toBe(true);
+    },
+  );
 
   it('gives every upload a new address and answers 304 to a cache that already has it', async () => {
     const first = organizationOf(await uploadImage(owner, 'image/png')).logo_url;
     const second = organizationOf(await uploadImage(owner, 'image/gif')).logo_url;
     expect(second).not.toBe(first);
-    const image = await context.app.inject({ method: 'GET', url: `/api/v1/organizations/${owner.user.organizationId}/logo` });
+    const image = await context.app.inject({
+      method: 'GET',
+      url: `/api/v1/organizations/${owner.user.organizationId}/logo`,
+    });
     expect(image.headers['content-type']).toBe('image/gif');
     const cached = await context.app.inject({
       method: 'GET',
@@ -244,7 +279,10 @@ describe('organization logo', () => {
   });
 
   it('judges the bytes, not the name: a text file called logo.png is 415', async () => {
-    const response = await upload(owner, multipart('logo', 'logo.png', 'image/png', Buffer.from('just some text, honestly')));
+    const response = await upload(
+      owner,
+      multipart('logo', 'logo.png', 'image/png', Buffer.from('just some text, honestly')),
+    );
     expect(response.statusCode).toBe(415);
     expect(bodyOf<{ code: string }>(response).code).toBe('organizations.logo_unsupported_type');
   });
@@ -271,7 +309,9 @@ describe('organization logo', () => {
 
     const boundary = 'keelnofile';
     const noFile = await upload(owner, {
-      payload: Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="logo"\r\n\r\nnot a file\r\n--${boundary}--\r\n`),
+      payload: Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="logo"\r\n\r\nnot a file\r\n--${boundary}--\r\n`,
+      ),
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
     });
     expect(noFile.statusCode).toBe(400);
@@ -281,7 +321,10 @@ describe('organization logo', () => {
   it('answers 415 for a request that is not multipart and 400 for a malformed one', async () => {
     const json = await request('POST', '/organizations/current/logo', bearer(owner), { logo: 'iVBORw0KGgo=' });
     expect(json.statusCode).toBe(415);
-    const malformed = await upload(owner, { payload: Buffer.from('garbage'), headers: { 'content-type': 'multipart/form-data' } });
+    const malformed = await upload(owner, {
+      payload: Buffer.from('garbage'),
+      headers: { 'content-type': 'multipart/form-data' },
+    });
     expect(malformed.statusCode).toBe(400);
   });
 
@@ -295,8 +338,16 @@ describe('organization logo', () => {
 
   it('answers 404 for an organization without a logo, an unknown id and a malformed id', async () => {
     const fresh = await registerOrganization(context.app);
-    for (const id of [fresh.user.organizationId, '00000000-0000-4000-8000-000000000000', 'not-an-id', "x'; drop table organizations; --"]) {
-      const response = await context.app.inject({ method: 'GET', url: `/api/v1/organizations/${encodeURIComponent(id)}/logo` });
+    for (const id of [
+      fresh.user.organizationId,
+      '00000000-0000-4000-8000-000000000000',
+      'not-an-id',
+      "x'; drop table organizations; --",
+    ]) {
+      const response = await context.app.inject({
+        method: 'GET',
+        url: `/api/v1/organizations/${encodeURIComponent(id)}/logo`,
+      });
       expect(response.statusCode).toBe(404);
     }
   });
@@ -304,10 +355,16 @@ describe('organization logo', () => {
   it('keeps logos apart between organizations', async () => {
     await uploadImage(owner, 'image/png');
     expect(organizationOf(await request('GET', '/organizations/current', bearer(other))).logo_url).toBeNull();
-    expect((await context.app.inject({ method: 'GET', url: `/api/v1/organizations/${other.user.organizationId}/logo` })).statusCode).toBe(404);
+    expect(
+      (await context.app.inject({ method: 'GET', url: `/api/v1/organizations/${other.user.organizationId}/logo` }))
+        .statusCode,
+    ).toBe(404);
     // Another organization removing "its" logo leaves this one's alone.
     expect((await request('DELETE', '/organizations/current/logo', bearer(other))).statusCode).toBe(200);
-    expect((await context.app.inject({ method: 'GET', url: `/api/v1/organizations/${owner.user.organizationId}/logo` })).statusCode).toBe(200);
+    expect(
+      (await context.app.inject({ method: 'GET', url: `/api/v1/organizations/${owner.user.organizationId}/logo` }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('lets an admin remove the logo', async () => {
@@ -315,8 +372,13 @@ describe('organization logo', () => {
     const response = await request('DELETE', '/organizations/current/logo', bearer(admin));
     expect(response.statusCode).toBe(200);
     expect(organizationOf(response).logo_url).toBeNull();
-    expect((await context.app.inject({ method: 'GET', url: `/api/v1/organizations/${owner.user.organizationId}/logo` })).statusCode).toBe(404);
-    expect((await auditActions(owner.user.organizationId)).map((row) => row.action)).toContain('organization.logo_removed');
+    expect(
+      (await context.app.inject({ method: 'GET', url: `/api/v1/organizations/${owner.user.organizationId}/logo` }))
+        .statusCode,
+    ).toBe(404);
+    expect((await auditActions(owner.user.organizationId)).map((row) => row.action)).toContain(
+      'organization.logo_removed',
+    );
     // Removing again is harmless.
     expect((await request('DELETE', '/organizations/current/logo', bearer(admin))).statusCode).toBe(200);
   });

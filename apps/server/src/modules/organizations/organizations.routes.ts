@@ -14,9 +14,13 @@ const tags = ['organizations'];
 
 export function organizationsRoutes(service: OrganizationsService) {
   return async function register(app: TypedApp) {
-    app.get('/organizations/current', { schema: { tags, response: { 200: envelope(organizationSchema) } } }, async (request) => ({
-      data: await service.current(requireAuth(request)),
-    }));
+    app.get(
+      '/organizations/current',
+      { schema: { tags, response: { 200: envelope(organizationSchema) } } },
+      async (request) => ({
+        data: await service.current(requireAuth(request)),
+      }),
+    );
 
     app.put(
       '/organizations/current',
@@ -34,16 +38,25 @@ export function organizationsRoutes(service: OrganizationsService) {
           response: { 200: envelope(organizationSchema) },
         },
       },
-      async (request) => ({ data: await service.uploadLogo(requireAuth(request), () => readLogoFile(request), clientMeta(request)) }),
+      async (request) => ({
+        data: await service.uploadLogo(requireAuth(request), () => readLogoFile(request), clientMeta(request)),
+      }),
     );
 
-    app.delete('/organizations/current/logo', { schema: { tags, response: { 200: envelope(organizationSchema) } } }, async (request) => ({
-      data: await service.deleteLogo(requireAuth(request), clientMeta(request)),
-    }));
+    app.delete(
+      '/organizations/current/logo',
+      { schema: { tags, response: { 200: envelope(organizationSchema) } } },
+      async (request) => ({
+        data: await service.deleteLogo(requireAuth(request), clientMeta(request)),
+      }),
+    );
 
     app.get(
       '/organizations/:orgId/logo',
-      { config: { public: true }, schema: { tags, description: 'The logo image; public, for <img> sources.', params: logoParamsSchema } },
+      {
+        config: { public: true },
+        schema: { tags, description: 'The logo image; public, for <img> sources.', params: logoParamsSchema },
+      },
       async (request, reply) => {
         const logo = await service.logo(request.params.orgId);
         reply

@@ -14,7 +14,11 @@ afterAll(async () => {
   await context.close();
 });
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), Buffer.from('IHDR'), Buffer.alloc(17)]);
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+  Buffer.from('IHDR'),
+  Buffer.alloc(17),
+]);
 const meta = { ipAddress: '127.0.0.1', userAgent: 'vitest' };
 
 function recordingStorage() {
@@ -49,14 +53,16 @@ describe('logo storage', () => {
     const { files, storage } = recordingStorage();
     const service = createOrganizationsService({ db: context.database.db, storage });
     const caller = { organizationId: owner.user.organizationId, userId: owner.user.id };
-    await expect(service.uploadLogo(caller, async () => Buffer.from('text'), meta)).rejects.toMatchObject({ statusCode: 415 });
+    await expect(service.uploadLogo(caller, async () => Buffer.from('text'), meta)).rejects.toMatchObject({
+      statusCode: 415,
+    });
     expect(files.size).toBe(0);
 
     const stranger = { organizationId: owner.user.organizationId, userId: '00000000-0000-4000-8000-000000000000' };
     let read = false;
-    await expect(
-      service.uploadLogo(stranger, async () => ((read = true), PNG), meta),
-    ).rejects.toMatchObject({ statusCode: 401 });
+    await expect(service.uploadLogo(stranger, async () => ((read = true), PNG), meta)).rejects.toMatchObject({
+      statusCode: 401,
+    });
     expect(read).toBe(false);
   });
 });

@@ -139,7 +139,10 @@ const FIELD_COLUMNS = {
 function diff(current: repository.OrganizationRow, request: UpdateOrganizationRequest) {
   const changes: Record<string, unknown> = {};
   const fields: string[] = [];
-  for (const [field, column] of Object.entries(FIELD_COLUMNS) as [keyof UpdateOrganizationRequest, keyof repository.OrganizationChanges][]) {
+  for (const [field, column] of Object.entries(FIELD_COLUMNS) as [
+    keyof UpdateOrganizationRequest,
+    keyof repository.OrganizationChanges,
+  ][]) {
     const value = request[field];
     if (value === undefined || value === current[column]) continue;
     changes[column] = value;
@@ -149,7 +152,9 @@ function diff(current: repository.OrganizationRow, request: UpdateOrganizationRe
 }
 
 async function mustFind(organizationId: string, forUpdate = false) {
-  const row = forUpdate ? await repository.findOrganizationForUpdate(organizationId) : await repository.findOrganization(organizationId);
+  const row = forUpdate
+    ? await repository.findOrganizationForUpdate(organizationId)
+    : await repository.findOrganization(organizationId);
   if (!row) throw errors.organizationNotFound();
   return row;
 }
@@ -247,7 +252,9 @@ export function createOrganizationsService(deps: OrganizationsServiceDeps) {
     /** Public: an <img> asks without a token. Unknown, malformed and logo-less ids all answer the same 404. */
     async logo(organizationId: string): Promise<LogoFile> {
       if (!uuidSchema.safeParse(organizationId).success) throw errors.logoNotFound();
-      const row = await inTenant(db, { organizationId, userId: null }, () => repository.findOrganizationLogo(organizationId));
+      const row = await inTenant(db, { organizationId, userId: null }, () =>
+        repository.findOrganizationLogo(organizationId),
+      );
       if (!row?.logoKey || !row.logoMimeType) throw errors.logoNotFound();
       const content = await storage.get(row.logoKey);
       if (!content) throw errors.logoNotFound();

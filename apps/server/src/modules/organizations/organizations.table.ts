@@ -33,7 +33,9 @@ export const organizations = pgTable(
     accountStatus: text('account_status', { enum: ['trialing', 'active', 'past_due', 'canceled'] })
       .notNull()
       .default('trialing'),
-    subscriptionTier: text('subscription_tier', { enum: ['trial', 'starter', 'growth'] }).notNull().default('trial'),
+    subscriptionTier: text('subscription_tier', { enum: ['trial', 'starter', 'growth'] })
+      .notNull()
+      .default('trial'),
     trialEndsAt: timestampColumn('trial_ends_at').notNull(),
     createdById: uuid('created_by_id'),
     createdAt: createdAt(),
@@ -61,7 +63,9 @@ export const memberships = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: ['owner', 'admin', 'member', 'observer'] }).notNull(),
-    status: text('status', { enum: ['active', 'deactivated'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'deactivated'] })
+      .notNull()
+      .default('active'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: versionColumn(),

@@ -14,11 +14,18 @@ export async function findPreferences(organizationId: string, userId: string): P
   return row;
 }
 
-export async function upsertPreferences(organizationId: string, userId: string, changes: PreferencesChanges): Promise<PreferencesRow> {
+export async function upsertPreferences(
+  organizationId: string,
+  userId: string,
+  changes: PreferencesChanges,
+): Promise<PreferencesRow> {
   const [row] = await tenantDb(organizationId)
     .insert(userPreferences)
     .values({ organizationId, userId, ...changes })
-    .onConflictDoUpdate({ target: [userPreferences.organizationId, userPreferences.userId], set: { ...changes, updatedAt: new Date() } })
+    .onConflictDoUpdate({
+      target: [userPreferences.organizationId, userPreferences.userId],
+      set: { ...changes, updatedAt: new Date() },
+    })
     .returning();
   if (!row) throw new Error('preferences upsert returned nothing');
   return row;
@@ -28,7 +35,12 @@ const ownKey = (organizationId: string, userId: string, key: string) =>
   and(eq(uiStates.organizationId, organizationId), eq(uiStates.userId, userId), eq(uiStates.key, key));
 
 /** An expired entry is as good as absent, whether or not it has been swept yet. */
-export async function findUiState(organizationId: string, userId: string, key: string, now: Date): Promise<UiStateRow | undefined> {
+export async function findUiState(
+  organizationId: string,
+  userId: string,
+  key: string,
+  now: Date,
+): Promise<UiStateRow | undefined> {
   const [row] = await tenantDb(organizationId)
     .select()
     .from(uiStates)
@@ -57,7 +69,9 @@ export async function upsertUiState(
 }
 
 export async function deleteUiState(organizationId: string, userId: string, key: string): Promise<void> {
-  await tenantDb(organizationId).delete(uiStates).where(ownKey(organizationId, userId, key));
+  await tenantDb(organizationId)
+    .delete(uiStates)
+    .where(ownKey(organizationId, userId, key));
 }
 
 /** Sweeps one person's expired entries; called on their writes so the table never grows unbounded. */

@@ -1,6 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SELECTED_TODO_EXPIRES_IN, SELECTED_TODO_IDS_KEY, type Preferences, type Role, type Session, type UiStateEntry } from '@keel/contract';
-import { bearer, bodyOf, createTestApp, queryAsOwner, registerOrganization, registrationPayload, uniqueEmail, type TestContext } from '../../test-support/test-app.js';
+import {
+  SELECTED_TODO_EXPIRES_IN,
+  SELECTED_TODO_IDS_KEY,
+  type Preferences,
+  type Session,
+  type UiStateEntry,
+} from '@keel/contract';
+import {
+  bearer,
+  bodyOf,
+  createTestApp,
+  queryAsOwner,
+  registerOrganization,
+  type TestContext,
+  addMember,
+} from '../../test-support/test-app.js';
 import { createPreferencesService } from './preferences.service.js';
 
 let context: TestContext;
@@ -12,24 +26,12 @@ let salesTeamId: string;
 let otherOrgTeamId: string;
 
 // The organization owner's password hash is reused, so no test pays for a fresh argon2 hash.
-const MEMBER_PASSWORD = registrationPayload().password;
-
-async function addMember(organizationId: string, role: Role): Promise<Session> {
-  const email = uniqueEmail(role);
-  const [user] = await queryAsOwner<{ id: string }>(
-    context.database,
-    `insert into users (email, first_name, last_name, password_hash)
-     select '${email}', 'Grace', 'Hopper', u.password_hash from users u join memberships m on m.user_id = u.id
-     where m.organization_id = '${organizationId}' and m.role = 'owner' returning id`,
-  );
-  await queryAsOwner(context.database, `insert into memberships (organization_id, user_id, role) values ('${organizationId}', '${user!.id}', '${role}')`);
-  const login = await context.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password: MEMBER_PASSWORD } });
-  expect(login.statusCode).toBe(200);
-  return bodyOf<{ data: Session }>(login).data;
-}
 
 async function createTeam(organizationId: string, name: string): Promise<string> {
-  const [team] = await queryAsOwner<{ id: string }>(context.database, `insert into teams (organization_id, name) values ('${organizationId}', '${name}') returning id`);
+  const [team] = await queryAsOwner<{ id: string }>(
+    context.database,
+    `insert into teams (organization_id, name) values ('${organizationId}', '${name}') returning id`,
+  );
   return team!.id;
 }
 
@@ -37,7 +39,7 @@ beforeAll(async () => {
   context = await createTestApp();
   owner = await registerOrganization(context.app);
   other = await registerOrganization(context.app);
-  observer = await addMember(owner.user.organizationId, 'observer');
+  observer = await addMember(context, owner.user.organizationId, 'observer');
   leadershipTeamId = owner.user.teams[0]!.id;
   salesTeamId = await createTeam(owner.user.organizationId, 'Sales');
   otherOrgTeamId = other.user.teams[0]!.id;
@@ -60,15 +62,30 @@ describe('GET/PUT /user/preferences', () => {
   it('starts from the defaults: no default team, left-to-right, totals shown', async () => {
     const response = await call('GET', '/user/preferences', observer);
     expect(response.statusCode).toBe(200);
-    expect(preferencesOf(response)).toEqual({ default_team_id: null, scorecard_rtl: false, scorecard_show_total: true });
+    expect(preferencesOf(response)).toEqual({
+      default_team_id: null,
+      scorecard_rtl: false,
+      scorecard_show_total: true,
+    });
   });
 
   it('saves partial changes, keeps the rest and audits them', async () => {
-    const first = await call('PUT', '/user/preferences', owner, { default_team_id: leadershipTeamId, scorecard_rtl: true });
+    const first = await call('PUT', '/user/preferences', owner, {
+      default_team_id: leadershipTeamId,
+      scorecard_rtl: true,
+    });
     expect(first.statusCode).toBe(200);
-    expect(preferencesOf(first)).toEqual({ default_team_id: leadershipTeamId, scorecard_rtl: true, scorecard_show_total: true });
+    expect(preferencesOf(first)).toEqual({
+      default_team_id: leadershipTeamId,
+      scorecard_rtl: true,
+      scorecard_show_total: true,
+    });
     const second = await call('PUT', '/user/preferences', owner, { scorecard_show_total: false });
-    expect(preferencesOf(second)).toEqual({ default_team_id: leadershipTeamId, scorecard_rtl: true, scorecard_show_total: false });
+    expect(preferencesOf(second)).toEqual({
+      default_team_id: leadershipTeamId,
+      scorecard_rtl: true,
+      scorecard_show_total: false,
+    });
     expect(preferencesOf(await call('GET', '/user/preferences', owner))).toEqual(preferencesOf(second));
     const cleared = await call('PUT', '/user/preferences', owner, { default_team_id: null });
     expect(preferencesOf(cleared).default_team_id).toBeNull();
@@ -99,12 +116,14 @@ describe('GET/PUT /user/preferences', () => {
     expect((await call('PUT', '/user/preferences', owner, { default_team_id: salesTeamId })).statusCode).toBe(400);
   });
 
-  it.each([[{ scorecard_rtl: 'yes' }], [{ default_team_id: 'sales' }], [{ theme: 'dark' }], [{ scorecard_show_total: null }]])(
-    'answers 400 for %o',
-    async (payload) => {
-      expect((await call('PUT', '/user/preferences', owner, payload)).statusCode).toBe(400);
-    },
-  );
+  it.each([
+    [{ scorecard_rtl: 'yes' }],
+    [{ default_team_id: 'sales' }],
+    [{ theme: 'dark' }],
+    [{ scorecard_show_total: null }],
+  ])('answers 400 for %o', async (payload) => {
+    expect((await call('PUT', '/user/preferences', owner, payload)).statusCode).toBe(400);
+  });
 
   it('answers 400 for malformed JSON and 401 without a token', async () => {
     const malformed = await context.app.inject({
@@ -159,7 +178,10 @@ describe('/user/ui-state/{key}', () => {
     expect(entryOf(await call('GET', '/user/ui-state/stale', owner))).toBeNull();
     // A later write by the same person sweeps it away.
     await call('PUT', '/user/ui-state/fresh', owner, { stateValue: 1 });
-    const left = await queryAsOwner(context.database, `select 1 from ui_states where user_id = '${owner.user.id}' and key = 'stale'`);
+    const left = await queryAsOwner(
+      context.database,
+      `select 1 from ui_states where user_id = '${owner.user.id}' and key = 'stale'`,
+    );
     expect(left).toEqual([]);
   });
 

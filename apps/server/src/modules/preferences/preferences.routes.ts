@@ -15,9 +15,13 @@ const tags = ['preferences'];
 
 export function preferencesRoutes(service: PreferencesService) {
   return async function register(app: TypedApp) {
-    app.get('/user/preferences', { schema: { tags, response: { 200: envelope(preferencesSchema) } } }, async (request) => ({
-      data: await service.get(requireAuth(request)),
-    }));
+    app.get(
+      '/user/preferences',
+      { schema: { tags, response: { 200: envelope(preferencesSchema) } } },
+      async (request) => ({
+        data: await service.get(requireAuth(request)),
+      }),
+    );
 
     app.put(
       '/user/preferences',
@@ -33,7 +37,14 @@ export function preferencesRoutes(service: PreferencesService) {
 
     app.put(
       '/user/ui-state/:key',
-      { schema: { tags, params: uiStateKeyParamsSchema, body: putUiStateRequestSchema, response: { 200: envelope(uiStateEntrySchema) } } },
+      {
+        schema: {
+          tags,
+          params: uiStateKeyParamsSchema,
+          body: putUiStateRequestSchema,
+          response: { 200: envelope(uiStateEntrySchema) },
+        },
+      },
       async (request) => ({ data: await service.putUiState(requireAuth(request), request.params.key, request.body) }),
     );
 

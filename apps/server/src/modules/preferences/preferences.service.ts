@@ -47,21 +47,28 @@ export function createPreferencesService(deps: PreferencesServiceDeps) {
 
   return {
     get: (caller: Caller): Promise<Preferences> =>
-      asMember(db, caller, async ({ organizationId, userId }) => toPreferences(await repository.findPreferences(organizationId, userId))),
+      asMember(db, caller, async ({ organizationId, userId }) =>
+        toPreferences(await repository.findPreferences(organizationId, userId)),
+      ),
 
     update: (caller: Caller, request: UpdatePreferencesRequest, meta: RequestMeta): Promise<Preferences> =>
       asMember(db, caller, async ({ organizationId, userId }) => {
         const teamId = request.default_team_id;
         if (teamId && !(await isActiveTeamMember(organizationId, teamId, userId))) throw errors.invalidDefaultTeam();
         const changes = toChanges(request);
-        if (Object.keys(changes).length === 0) return toPreferences(await repository.findPreferences(organizationId, userId));
+        if (Object.keys(changes).length === 0)
+          return toPreferences(await repository.findPreferences(organizationId, userId));
         const row = await repository.upsertPreferences(organizationId, userId, changes);
         await recordAuditEvent(organizationId, {
           actorUserId: userId,
           action: 'preferences.updated',
           targetType: 'user',
           targetId: userId,
-          summary: { fields: Object.entries(request).filter(([, value]) => value !== undefined).map(([field]) => field) },
+          summary: {
+            fields: Object.entries(request)
+              .filter(([, value]) => value !== undefined)
+              .map(([field]) => field),
+          },
           ...meta,
         });
         return toPreferences(row);
@@ -82,7 +89,13 @@ export function createPreferencesService(deps: PreferencesServiceDeps) {
         const at = now();
         const expiresAt = request.expiresIn === undefined ? null : new Date(at.getTime() + request.expiresIn * 1000);
         await repository.deleteExpiredUiStates(organizationId, userId, at);
-        return toEntry(await repository.upsertUiState(organizationId, userId, key, { stateValue: request.stateValue, expiresAt, now: at }));
+        return toEntry(
+          await repository.upsertUiState(organizationId, userId, key, {
+            stateValue: request.stateValue,
+            expiresAt,
+            now: at,
+          }),
+        );
       }),
 
     deleteUiState: (caller: Caller, key: string): Promise<{ success: true }> =>

@@ -34,7 +34,9 @@ export const uiStates = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.organizationId, table.userId, table.key] }),
-    index('ui_states_expires_idx').on(table.expiresAt).where(sql`expires_at is not null`),
+    index('ui_states_expires_idx')
+      .on(table.expiresAt)
+      .where(sql`expires_at is not null`),
     tenantIsolationPolicy(),
   ],
 );

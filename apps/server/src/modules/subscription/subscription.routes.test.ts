@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUBSCRIPTION_HEADERS, TRIAL_DAYS, type Role, type Session, type SubscriptionStatus } from '@keel/contract';
-import { bearer, bodyOf, createTestApp, queryAsOwner, registerOrganization, registrationPayload, uniqueEmail, type TestContext } from '../../test-support/test-app.js';
+import { SUBSCRIPTION_HEADERS, TRIAL_DAYS, type Session, type SubscriptionStatus } from '@keel/contract';
+import {
+  bearer,
+  bodyOf,
+  createTestApp,
+  queryAsOwner,
+  registerOrganization,
+  type TestContext,
+  addMember,
+} from '../../test-support/test-app.js';
 import { subscriptionStatusOf } from './subscription.service.js';
 
 let context: TestContext;
@@ -8,21 +16,6 @@ let owner: Session;
 let other: Session;
 
 // The organization owner's password hash is reused, so no test pays for a fresh argon2 hash.
-const MEMBER_PASSWORD = registrationPayload().password;
-
-async function addMember(organizationId: string, role: Role): Promise<Session> {
-  const email = uniqueEmail(role);
-  const [user] = await queryAsOwner<{ id: string }>(
-    context.database,
-    `insert into users (email, first_name, last_name, password_hash)
-     select '${email}', 'Grace', 'Hopper', u.password_hash from users u join memberships m on m.user_id = u.id
-     where m.organization_id = '${organizationId}' and m.role = 'owner' returning id`,
-  );
-  await queryAsOwner(context.database, `insert into memberships (organization_id, user_id, role) values ('${organizationId}', '${user!.id}', '${role}')`);
-  const login = await context.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password: MEMBER_PASSWORD } });
-  expect(login.statusCode).toBe(200);
-  return bodyOf<{ data: Session }>(login).data;
-}
 
 beforeAll(async () => {
   context = await createTestApp();
@@ -40,7 +33,7 @@ const setOrganization = (organizationId: string, assignments: string) =>
 
 describe('GET /subscription/status', () => {
   it('starts every organization on a 30-day trial, in the body and in the headers', async () => {
-    const observer = await addMember(owner.user.organizationId, 'observer');
+    const observer = await addMember(context, owner.user.organizationId, 'observer');
     for (const session of [owner, observer]) {
       const response = await status(session);
       expect(response.statusCode).toBe(200);
@@ -66,7 +59,11 @@ describe('GET /subscription/status', () => {
 
     await setOrganization(other.user.organizationId, `trial_ends_at = now() - interval '1 day'`);
     const expired = await status(other);
-    expect(bodyOf<{ data: SubscriptionStatus }>(expired).data).toMatchObject({ trialActive: false, daysRemaining: 0, hasSubscription: false });
+    expect(bodyOf<{ data: SubscriptionStatus }>(expired).data).toMatchObject({
+      trialActive: false,
+      daysRemaining: 0,
+      hasSubscription: false,
+    });
     expect(expired.headers[SUBSCRIPTION_HEADERS.trialActive]).toBe('false');
     expect(expired.headers[SUBSCRIPTION_HEADERS.trialDaysRemaining]).toBe('0');
   });
@@ -110,23 +107,30 @@ describe('subscriptionStatusOf', () => {
     ['past_due', 'growth', true, false, 0],
     ['canceled', 'growth', false, false, 0],
     ['active', 'trial', false, false, 0],
-  ] as const)('%s on %s: subscription %s, trial active %s, %i days', (accountStatus, subscriptionTier, hasSubscription, trialActive, daysRemaining) => {
-    expect(subscriptionStatusOf({ accountStatus, subscriptionTier, trialEndsAt }, now)).toEqual({
-      hasSubscription,
-      trialActive,
-      daysRemaining,
-      accountStatus,
-      subscriptionTier,
-    });
-  });
+  ] as const)(
+    '%s on %s: subscription %s, trial active %s, %i days',
+    (accountStatus, subscriptionTier, hasSubscription, trialActive, daysRemaining) => {
+      expect(subscriptionStatusOf({ accountStatus, subscriptionTier, trialEndsAt }, now)).toEqual({
+        hasSubscription,
+        trialActive,
+        daysRemaining,
+        accountStatus,
+        subscriptionTier,
+      });
+    },
+  );
 
   it('never counts below zero and ends the trial exactly at its end', () => {
-    expect(subscriptionStatusOf({ accountStatus: 'trialing', subscriptionTier: 'trial', trialEndsAt: now }, now)).toMatchObject({
+    expect(
+      subscriptionStatusOf({ accountStatus: 'trialing', subscriptionTier: 'trial', trialEndsAt: now }, now),
+    ).toMatchObject({
       trialActive: false,
       daysRemaining: 0,
     });
     const oneMsLeft = new Date(now.getTime() + 1);
-    expect(subscriptionStatusOf({ accountStatus: 'trialing', subscriptionTier: 'trial', trialEndsAt: oneMsLeft }, now)).toMatchObject({
+    expect(
+      subscriptionStatusOf({ accountStatus: 'trialing', subscriptionTier: 'trial', trialEndsAt: oneMsLeft }, now),
+    ).toMatchObject({
       trialActive: true,
       daysRemaining: 1,
     });

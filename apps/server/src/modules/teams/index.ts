@@ -1,4 +1,10 @@
-export { createLeadershipTeam, createTeamsService, listTeamsOfUser, LEADERSHIP_TEAM_NAME, type TeamsService } from './teams.service.js';
+export {
+  createLeadershipTeam,
+  createTeamsService,
+  listTeamsOfUser,
+  LEADERSHIP_TEAM_NAME,
+  type TeamsService,
+} from './teams.service.js';
 export { isActiveTeamMember, listTeamsWithMembership } from './teams.repository.js';
 export { teamsRoutes } from './teams.routes.js';
 export { teams, teamMembers } from './teams.table.js';

@@ -31,7 +31,9 @@ export async function listTeamsOfUser(organizationId: string, userId: string) {
     .select({ id: teams.id, name: teams.name, isLeadershipTeam: teams.isLeadershipTeam })
     .from(teamMembers)
     .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-    .where(and(eq(teamMembers.organizationId, organizationId), eq(teamMembers.userId, userId), isNull(teams.archivedAt)))
+    .where(
+      and(eq(teamMembers.organizationId, organizationId), eq(teamMembers.userId, userId), isNull(teams.archivedAt)),
+    )
     .orderBy(asc(teams.isLeadershipTeam), asc(teams.name))
     .limit(500);
 }

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DepartmentList, Role, Session } from '@keel/contract';
-import { bearer, bodyOf, createTestApp, queryAsOwner, registerOrganization, registrationPayload, uniqueEmail, type TestContext } from '../../test-support/test-app.js';
+import type { DepartmentList, Session } from '@keel/contract';
+import {
+  bearer,
+  bodyOf,
+  createTestApp,
+  queryAsOwner,
+  registerOrganization,
+  type TestContext,
+  addMember,
+} from '../../test-support/test-app.js';
 
 let context: TestContext;
 let owner: Session;
@@ -8,21 +16,6 @@ let member: Session;
 let other: Session;
 
 // The organization owner's password hash is reused, so no test pays for a fresh argon2 hash.
-const MEMBER_PASSWORD = registrationPayload().password;
-
-async function addMember(organizationId: string, role: Role): Promise<Session> {
-  const email = uniqueEmail(role);
-  const [user] = await queryAsOwner<{ id: string }>(
-    context.database,
-    `insert into users (email, first_name, last_name, password_hash)
-     select '${email}', 'Grace', 'Hopper', u.password_hash from users u join memberships m on m.user_id = u.id
-     where m.organization_id = '${organizationId}' and m.role = 'owner' returning id`,
-  );
-  await queryAsOwner(context.database, `insert into memberships (organization_id, user_id, role) values ('${organizationId}', '${user!.id}', '${role}')`);
-  const login = await context.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password: MEMBER_PASSWORD } });
-  expect(login.statusCode).toBe(200);
-  return bodyOf<{ data: Session }>(login).data;
-}
 
 async function createTeam(organizationId: string, name: string, extra = ''): Promise<string> {
   const [team] = await queryAsOwner<{ id: string }>(
@@ -36,7 +29,7 @@ beforeAll(async () => {
   context = await createTestApp();
   owner = await registerOrganization(context.app);
   other = await registerOrganization(context.app);
-  member = await addMember(owner.user.organizationId, 'member');
+  member = await addMember(context, owner.user.organizationId, 'member');
   const organizationId = owner.user.organizationId;
   await createTeam(organizationId, 'sales');
   await createTeam(organizationId, 'Alpha');
@@ -68,7 +61,11 @@ describe('GET /users/departments', () => {
     ]);
     expect(data.is_leadership_member).toBe(false);
     expect(data.departments[0]).toMatchObject({ is_leadership_team: true, parent_team_id: null });
-    expect(data.departments[1]).toMatchObject({ description: 'About Alpha', color: '#123456', is_leadership_team: false });
+    expect(data.departments[1]).toMatchObject({
+      description: 'About Alpha',
+      color: '#123456',
+      is_leadership_team: false,
+    });
   });
 
   it('says when the caller sits on the leadership team', async () => {
@@ -86,8 +83,11 @@ describe('GET /users/departments', () => {
 
   it('answers 401 without a token, and signs out someone whose membership ended', async () => {
     expect((await departments(null)).statusCode).toBe(401);
-    const leaver = await addMember(owner.user.organizationId, 'member');
-    await queryAsOwner(context.database, `update memberships set status = 'deactivated' where user_id = '${leaver.user.id}'`);
+    const leaver = await addMember(context, owner.user.organizationId, 'member');
+    await queryAsOwner(
+      context.database,
+      `update memberships set status = 'deactivated' where user_id = '${leaver.user.id}'`,
+    );
     const response = await departments(leaver);
     expect(response.statusCode).toBe(401);
     expect(bodyOf<{ code: string }>(response).code).toBe('auth.membership_ended');

@@ -7,8 +7,12 @@ const tags = ['departments'];
 
 export function teamsRoutes(service: TeamsService) {
   return async function register(app: TypedApp) {
-    app.get('/users/departments', { schema: { tags, response: { 200: envelope(departmentListSchema) } } }, async (request) => ({
-      data: await service.departments(requireAuth(request)),
-    }));
+    app.get(
+      '/users/departments',
+      { schema: { tags, response: { 200: envelope(departmentListSchema) } } },
+      async (request) => ({
+        data: await service.departments(requireAuth(request)),
+      }),
+    );
   };
 }

@@ -43,19 +43,20 @@ export function createTeamsService(deps: TeamsServiceDeps) {
       asMember(db, caller, async ({ organizationId, userId }) => {
         const rows = await repository.listTeamsWithMembership(organizationId, userId);
         const departments = rows
-          .map(
-            (row): Department => ({
-              id: row.id,
-              name: row.name,
-              description: row.description,
-              color: row.color,
-              parent_team_id: row.parentTeamId,
-              is_leadership_team: row.isLeadershipTeam,
-              is_member: row.memberId !== null,
-            }),
-          )
+          .map((row): Department => ({
+            id: row.id,
+            name: row.name,
+            description: row.description,
+            color: row.color,
+            parent_team_id: row.parentTeamId,
+            is_leadership_team: row.isLeadershipTeam,
+            is_member: row.memberId !== null,
+          }))
           .sort(compareDepartments);
-        return { departments, is_leadership_member: departments.some((team) => team.is_leadership_team && team.is_member) };
+        return {
+          departments,
+          is_leadership_member: departments.some((team) => team.is_leadership_team && team.is_member),
+        };
       }),
   };
 }

@@ -32,7 +32,9 @@ export const teams = pgTable(
   (table) => [
     index('teams_organization_idx').on(table.organizationId, table.name),
     // Exactly one leadership team per organization: created with it, and the database refuses a second.
-    uniqueIndex('teams_one_leadership_key').on(table.organizationId).where(sql`is_leadership_team`),
+    uniqueIndex('teams_one_leadership_key')
+      .on(table.organizationId)
+      .where(sql`is_leadership_team`),
     tenantIsolationPolicy(),
   ],
 );
@@ -48,7 +50,9 @@ export const teamMembers = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: text('role', { enum: ['lead', 'member'] }).notNull().default('member'),
+    role: text('role', { enum: ['lead', 'member'] })
+      .notNull()
+      .default('member'),
     createdAt: createdAt(),
   },
   (table) => [

@@ -1,6 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TERMINOLOGY_DEFAULTS, TERMINOLOGY_KEYS, TERMINOLOGY_PRESETS, type Role, type Session, type Terminology, type TerminologyPreset } from '@keel/contract';
-import { bearer, bodyOf, createTestApp, queryAsOwner, registerOrganization, registrationPayload, uniqueEmail, type TestContext } from '../../test-support/test-app.js';
+import {
+  TERMINOLOGY_DEFAULTS,
+  TERMINOLOGY_KEYS,
+  TERMINOLOGY_PRESETS,
+  type Session,
+  type Terminology,
+  type TerminologyPreset,
+} from '@keel/contract';
+import {
+  bearer,
+  bodyOf,
+  createTestApp,
+  queryAsOwner,
+  registerOrganization,
+  type TestContext,
+  addMember,
+} from '../../test-support/test-app.js';
 
 let context: TestContext;
 let owner: Session;
@@ -9,27 +24,12 @@ let other: Session;
 let base: string;
 
 // The organization owner's password hash is reused, so no test pays for a fresh argon2 hash.
-const MEMBER_PASSWORD = registrationPayload().password;
-
-async function addMember(organizationId: string, role: Role): Promise<Session> {
-  const email = uniqueEmail(role);
-  const [user] = await queryAsOwner<{ id: string }>(
-    context.database,
-    `insert into users (email, first_name, last_name, password_hash)
-     select '${email}', 'Grace', 'Hopper', u.password_hash from users u join memberships m on m.user_id = u.id
-     where m.organization_id = '${organizationId}' and m.role = 'owner' returning id`,
-  );
-  await queryAsOwner(context.database, `insert into memberships (organization_id, user_id, role) values ('${organizationId}', '${user!.id}', '${role}')`);
-  const login = await context.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password: MEMBER_PASSWORD } });
-  expect(login.statusCode).toBe(200);
-  return bodyOf<{ data: Session }>(login).data;
-}
 
 beforeAll(async () => {
   context = await createTestApp();
   owner = await registerOrganization(context.app);
   other = await registerOrganization(context.app);
-  member = await addMember(owner.user.organizationId, 'member');
+  member = await addMember(context, owner.user.organizationId, 'member');
   base = `/api/v1/terminology/organizations/${owner.user.organizationId}`;
 });
 afterAll(async () => {
@@ -53,7 +53,10 @@ async function storedOverrides(organizationId: string) {
 }
 
 async function methodologyOf(organizationId: string) {
-  const [row] = await queryAsOwner<{ methodology: string | null }>(context.database, `select methodology from organizations where id = '${organizationId}'`);
+  const [row] = await queryAsOwner<{ methodology: string | null }>(
+    context.database,
+    `select methodology from organizations where id = '${organizationId}'`,
+  );
   return row?.methodology;
 }
 
@@ -69,8 +72,12 @@ describe('GET /terminology/organizations/{id}', () => {
   it('answers 401 without a token, 400 for a malformed id and 404 for another organization', async () => {
     expect((await call('GET', base, null)).statusCode).toBe(401);
     expect((await call('GET', '/api/v1/terminology/organizations/not-an-id', owner)).statusCode).toBe(400);
-    expect((await call('GET', `/api/v1/terminology/organizations/${other.user.organizationId}`, owner)).statusCode).toBe(404);
-    expect((await call('GET', `/api/v1/terminology/organizations/00000000-0000-4000-8000-000000000000`, owner)).statusCode).toBe(404);
+    expect(
+      (await call('GET', `/api/v1/terminology/organizations/${other.user.organizationId}`, owner)).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('GET', `/api/v1/terminology/organizations/00000000-0000-4000-8000-000000000000`, owner)).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -78,12 +85,26 @@ describe('PUT /terminology/organizations/{id}', () => {
   it('merges partial labels, stores only real overrides and audits the keys', async () => {
     const first = await call('PUT', base, owner, { priorities_label: '  Big Rocks ', todos_label: 'To-Dos' });
     expect(first.statusCode).toBe(200);
-    expect(bodyOf<Terminology>(first)).toMatchObject({ priorities_label: 'Big Rocks', todos_label: 'To-Dos', issues_label: 'Issues' });
+    expect(bodyOf<Terminology>(first)).toMatchObject({
+      priorities_label: 'Big Rocks',
+      todos_label: 'To-Dos',
+      issues_label: 'Issues',
+    });
 
     // A label set back to its default stops being an override.
-    const second = await call('PUT', base, owner, { todos_label: TERMINOLOGY_DEFAULTS.todos_label, issues_label: 'Obstacles' });
-    expect(bodyOf<Terminology>(second)).toMatchObject({ priorities_label: 'Big Rocks', todos_label: 'Tasks', issues_label: 'Obstacles' });
-    expect(await storedOverrides(owner.user.organizationId)).toEqual({ priorities_label: 'Big Rocks', issues_label: 'Obstacles' });
+    const second = await call('PUT', base, owner, {
+      todos_label: TERMINOLOGY_DEFAULTS.todos_label,
+      issues_label: 'Obstacles',
+    });
+    expect(bodyOf<Terminology>(second)).toMatchObject({
+      priorities_label: 'Big Rocks',
+      todos_label: 'Tasks',
+      issues_label: 'Obstacles',
+    });
+    expect(await storedOverrides(owner.user.organizationId)).toEqual({
+      priorities_label: 'Big Rocks',
+      issues_label: 'Obstacles',
+    });
 
     expect(bodyOf<Terminology>(await call('GET', base, member)).priorities_label).toBe('Big Rocks');
     const [audit] = await queryAsOwner<{ summary: { labels: string[] } }>(
@@ -123,7 +144,9 @@ describe('PUT /terminology/organizations/{id}', () => {
   it('answers 401 without a token, 403 for a member and 404 for another organization', async () => {
     expect((await call('PUT', base, null, { issues_label: 'X' })).statusCode).toBe(401);
     expect((await call('PUT', base, member, { issues_label: 'Hijacked' })).statusCode).toBe(403);
-    const foreign = await call('PUT', `/api/v1/terminology/organizations/${other.user.organizationId}`, owner, { issues_label: 'Hijacked' });
+    const foreign = await call('PUT', `/api/v1/terminology/organizations/${other.user.organizationId}`, owner, {
+      issues_label: 'Hijacked',
+    });
     expect(foreign.statusCode).toBe(404);
     expect(await storedOverrides(other.user.organizationId)).toBeUndefined();
   });
@@ -149,7 +172,12 @@ describe('POST /terminology/organizations/{id}/apply-preset and /reset', () => {
     const response = await call('POST', `${base}/apply-preset`, owner, { preset: '4dx' });
     expect(response.statusCode).toBe(200);
     const labels = bodyOf<Terminology>(response);
-    expect(labels).toMatchObject({ priorities_label: 'WIGs', scorecard_label: 'Scoreboard', issues_label: 'Barriers', todos_label: 'Commitments' });
+    expect(labels).toMatchObject({
+      priorities_label: 'WIGs',
+      scorecard_label: 'Scoreboard',
+      issues_label: 'Barriers',
+      todos_label: 'Commitments',
+    });
     // Earlier custom labels are gone: the preset is the whole set of overrides.
     expect(labels.quarter_label).toBe('Quarter');
     expect(Object.keys(labels).sort()).toEqual([...TERMINOLOGY_KEYS].sort());
@@ -169,7 +197,9 @@ describe('POST /terminology/organizations/{id}/apply-preset and /reset', () => {
       context.database,
       `select action from audit_events where organization_id = '${owner.user.organizationId}' and action like 'terminology.%'`,
     );
-    expect(actions.map((row) => row.action)).toEqual(expect.arrayContaining(['terminology.preset_applied', 'terminology.reset']));
+    expect(actions.map((row) => row.action)).toEqual(
+      expect.arrayContaining(['terminology.preset_applied', 'terminology.reset']),
+    );
   });
 
   it('answers 400 for an unknown preset, a missing preset or unknown keys', async () => {

@@ -15,7 +15,9 @@ const tags = ['terminology'];
 /** The spec's one exception to the `{ data }` envelope: terminology answers are the labels themselves. */
 export function terminologyRoutes(service: TerminologyService) {
   return async function register(app: TypedApp) {
-    app.get('/terminology/presets', { schema: { tags, response: { 200: presetListSchema } } }, async () => service.presets());
+    app.get('/terminology/presets', { schema: { tags, response: { 200: presetListSchema } } }, async () =>
+      service.presets(),
+    );
 
     app.get(
       '/terminology/organizations/:id',
@@ -25,19 +27,36 @@ export function terminologyRoutes(service: TerminologyService) {
 
     app.put(
       '/terminology/organizations/:id',
-      { schema: { tags, params: idParamsSchema, body: updateTerminologyRequestSchema, response: { 200: terminologySchema } } },
+      {
+        schema: {
+          tags,
+          params: idParamsSchema,
+          body: updateTerminologyRequestSchema,
+          response: { 200: terminologySchema },
+        },
+      },
       async (request) => service.update(requireAuth(request), request.params.id, request.body, clientMeta(request)),
     );
 
     app.post(
       '/terminology/organizations/:id/apply-preset',
-      { schema: { tags, params: idParamsSchema, body: applyPresetRequestSchema, response: { 200: terminologySchema } } },
-      async (request) => service.applyPreset(requireAuth(request), request.params.id, request.body.preset, clientMeta(request)),
+      {
+        schema: { tags, params: idParamsSchema, body: applyPresetRequestSchema, response: { 200: terminologySchema } },
+      },
+      async (request) =>
+        service.applyPreset(requireAuth(request), request.params.id, request.body.preset, clientMeta(request)),
     );
 
     app.post(
       '/terminology/organizations/:id/reset',
-      { schema: { tags, params: idParamsSchema, body: resetTerminologyRequestSchema.nullish(), response: { 200: terminologySchema } } },
+      {
+        schema: {
+          tags,
+          params: idParamsSchema,
+          body: resetTerminologyRequestSchema.nullish(),
+          response: { 200: terminologySchema },
+        },
+      },
       async (request) => service.reset(requireAuth(request), request.params.id, clientMeta(request)),
     );
   };

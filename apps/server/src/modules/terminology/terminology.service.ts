@@ -11,7 +11,14 @@ import {
 } from '@keel/contract';
 import type { Database } from '../../db/database.js';
 import { recordAuditEvent } from '../audit/index.js';
-import { asAdmin, asMember, recordMethodology, type Caller, type MemberScope, type RequestMeta } from '../organizations/index.js';
+import {
+  asAdmin,
+  asMember,
+  recordMethodology,
+  type Caller,
+  type MemberScope,
+  type RequestMeta,
+} from '../organizations/index.js';
 import * as errors from './terminology.errors.js';
 import * as repository from './terminology.repository.js';
 
@@ -66,7 +73,13 @@ export function createTerminologyService(deps: TerminologyServiceDeps) {
     return scope(db, caller, work);
   }
 
-  async function replaceOverrides(member: MemberScope, overrides: Overrides, action: string, summary: Record<string, unknown>, meta: RequestMeta) {
+  async function replaceOverrides(
+    member: MemberScope,
+    overrides: Overrides,
+    action: string,
+    summary: Record<string, unknown>,
+    meta: RequestMeta,
+  ) {
     await repository.saveOverrides(member.organizationId, overrides);
     await recordAuditEvent(member.organizationId, {
       actorUserId: member.userId,
@@ -81,9 +94,16 @@ export function createTerminologyService(deps: TerminologyServiceDeps) {
 
   return {
     get: (caller: Caller, organizationId: string): Promise<Terminology> =>
-      inOrganization(caller, organizationId, asMember, async () => labelsOf(knownOverrides(await repository.findOverrides(organizationId)))),
+      inOrganization(caller, organizationId, asMember, async () =>
+        labelsOf(knownOverrides(await repository.findOverrides(organizationId))),
+      ),
 
-    update: (caller: Caller, organizationId: string, request: UpdateTerminologyRequest, meta: RequestMeta): Promise<Terminology> =>
+    update: (
+      caller: Caller,
+      organizationId: string,
+      request: UpdateTerminologyRequest,
+      meta: RequestMeta,
+    ): Promise<Terminology> =>
       inOrganization(caller, organizationId, asAdmin, async (member) => {
         const current = knownOverrides(await repository.findOverrides(organizationId));
         const keys = Object.keys(request).filter((key) => request[key as TerminologyKey] !== undefined);
@@ -99,11 +119,19 @@ export function createTerminologyService(deps: TerminologyServiceDeps) {
         const preset = findPreset(key);
         if (!preset) throw new Error(`preset ${key} is missing from the contract`);
         await recordMethodology(organizationId, key);
-        return replaceOverrides(member, withChanges({}, preset.labels), 'terminology.preset_applied', { preset: key }, meta);
+        return replaceOverrides(
+          member,
+          withChanges({}, preset.labels),
+          'terminology.preset_applied',
+          { preset: key },
+          meta,
+        );
       }),
 
     reset: (caller: Caller, organizationId: string, meta: RequestMeta): Promise<Terminology> =>
-      inOrganization(caller, organizationId, asAdmin, (member) => replaceOverrides(member, {}, 'terminology.reset', {}, meta)),
+      inOrganization(caller, organizationId, asAdmin, (member) =>
+        replaceOverrides(member, {}, 'terminology.reset', {}, meta),
+      ),
   };
 }
 

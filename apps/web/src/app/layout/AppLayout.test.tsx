@@ -36,7 +36,11 @@ describe('signed-in layout', () => {
   });
 
   it('shows the blocking legal dialog when acceptance is needed', async () => {
-    stubFetch(signedInFrameRoutes({ 'GET /auth/check-agreements': { body: { data: { success: true, needsAcceptance: true } } } }));
+    stubFetch(
+      signedInFrameRoutes({
+        'GET /auth/check-agreements': { body: { data: { success: true, needsAcceptance: true } } },
+      }),
+    );
     renderRoutes(routes, { path: '/dashboard' });
     expect(await screen.findByRole('dialog', { name: 'Please review our updated terms' })).toBeTruthy();
   });

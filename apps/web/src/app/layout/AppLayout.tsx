@@ -52,7 +52,11 @@ export default function AppLayout() {
         Skip to main content
       </a>
       {navigation.state === 'loading' ? (
-        <div role="progressbar" aria-label="Loading page" className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-brand" />
+        <div
+          role="progressbar"
+          aria-label="Loading page"
+          className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-brand"
+        />
       ) : null}
       {showSidebar ? (
         <>
@@ -81,7 +85,11 @@ export default function AppLayout() {
         </>
       ) : null}
       <div className="flex min-w-0 flex-1 flex-col">
-        <TopBar pageName={pageName} menuOpen={drawerOpen} {...(showSidebar ? { onOpenMenu: () => setDrawerOpen(true) } : {})} />
+        <TopBar
+          pageName={pageName}
+          menuOpen={drawerOpen}
+          {...(showSidebar ? { onOpenMenu: () => setDrawerOpen(true) } : {})}
+        />
         <TrialBanner />
         <main id="main-content" tabIndex={-1} className="flex-1 px-4 pb-20 pt-2 outline-none sm:px-6">
           <Outlet />

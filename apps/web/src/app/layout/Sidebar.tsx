@@ -10,7 +10,15 @@ interface SidebarProps {
   onNavigate?: () => void;
 }
 
-function NavList({ items, active, onNavigate }: { items: NavItem[]; active: string | null; onNavigate: (() => void) | undefined }) {
+function NavList({
+  items,
+  active,
+  onNavigate,
+}: {
+  items: NavItem[];
+  active: string | null;
+  onNavigate: (() => void) | undefined;
+}) {
   return (
     <ul className="space-y-0.5">
       {items.map(({ to, label, Icon }) => {
@@ -45,14 +53,20 @@ export function Sidebar({ pathname, onNavigate }: SidebarProps) {
   const active = activeEntry([...main, ...admin], pathname);
   return (
     <nav aria-label="Main" className="flex h-full flex-col gap-6 overflow-y-auto px-3 py-4">
-      <Link to="/dashboard" onClick={onNavigate} className="flex items-center gap-2 px-3 text-lg font-bold text-slate-900 dark:text-white">
+      <Link
+        to="/dashboard"
+        onClick={onNavigate}
+        className="flex items-center gap-2 px-3 text-lg font-bold text-slate-900 dark:text-white"
+      >
         <img src="/favicon.svg" alt="" className="size-7" />
         Keel
       </Link>
       <NavList items={main} active={active} onNavigate={onNavigate} />
       {admin.length > 0 ? (
         <div>
-          <p className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">Administration</p>
+          <p className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">
+            Administration
+          </p>
           <NavList items={admin} active={active} onNavigate={onNavigate} />
         </div>
       ) : null}

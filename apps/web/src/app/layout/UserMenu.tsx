@@ -16,7 +16,8 @@ export function UserMenu() {
   const navigate = useNavigate();
   if (!user) return null;
   const name = displayName(user);
-  const initials = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase() || (user.email[0] ?? '?').toUpperCase();
+  const initials =
+    `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase() || (user.email[0] ?? '?').toUpperCase();
 
   return (
     <DropdownMenu.Root>
@@ -24,7 +25,10 @@ export function UserMenu() {
         aria-label={`Account menu for ${name}`}
         className="flex items-center gap-2 rounded-md p-1 text-sm text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800"
       >
-        <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-full bg-brand text-xs font-semibold text-brand-contrast">
+        <span
+          aria-hidden="true"
+          className="flex size-8 items-center justify-center rounded-full bg-brand text-xs font-semibold text-brand-contrast"
+        >
           {initials}
         </span>
         <span className="hidden max-w-[10rem] truncate md:inline">{name}</span>

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { TERMINOLOGY_DEFAULTS, type Terminology } from '@keel/contract';
 import { activeEntry, buildNavigation, sidebarHiddenOn } from './nav-items';
 
-const renamed: Terminology = { ...TERMINOLOGY_DEFAULTS, priorities_label: 'Big Goals', scorecard_label: 'Numbers', todos_label: 'Actions' };
+const renamed: Terminology = {
+  ...TERMINOLOGY_DEFAULTS,
+  priorities_label: 'Big Goals',
+  scorecard_label: 'Numbers',
+  todos_label: 'Actions',
+};
 
 describe('buildNavigation', () => {
   it('lists the spec entries in order, with renamable labels from terminology', () => {

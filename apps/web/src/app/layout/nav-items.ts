@@ -28,7 +28,10 @@ export interface NavItem {
 }
 
 /** Spec section 2's sidebar, in order; renamable entries take the organization's labels. */
-export function buildNavigation(user: Pick<User, 'role' | 'isConsultant'> | null, t: Terminology): { main: NavItem[]; admin: NavItem[] } {
+export function buildNavigation(
+  user: Pick<User, 'role' | 'isConsultant'> | null,
+  t: Terminology,
+): { main: NavItem[]; admin: NavItem[] } {
   const main: NavItem[] = [
     ...(user?.isConsultant ? [{ to: '/consultant', label: 'Consultant Dashboard', Icon: BriefcaseBusiness }] : []),
     { to: '/dashboard', label: 'My dashboard', Icon: LayoutDashboard },

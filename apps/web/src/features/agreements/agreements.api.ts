@@ -52,7 +52,10 @@ export const buildAcceptance = (now: Date = new Date()): AgreementAcceptance => 
 export function useAcceptAgreementsMutation() {
   return useMutation({
     mutationFn: async (body: AgreementAcceptance) => {
-      const data = await apiRequest<{ success?: unknown } | undefined>('/auth/accept-agreements', { method: 'POST', body });
+      const data = await apiRequest<{ success?: unknown } | undefined>('/auth/accept-agreements', {
+        method: 'POST',
+        body,
+      });
       return data?.success === true;
     },
   });

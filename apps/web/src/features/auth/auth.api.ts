@@ -27,7 +27,8 @@ export function toSignInResult(data: unknown): SignInResult {
 export function useLoginMutation() {
   const signIn = useSession((state) => state.signIn);
   return useMutation({
-    mutationFn: async (body: LoginRequest) => toSignInResult(await apiRequest<unknown>('/auth/login', { method: 'POST', body })),
+    mutationFn: async (body: LoginRequest) =>
+      toSignInResult(await apiRequest<unknown>('/auth/login', { method: 'POST', body })),
     onSuccess: signIn,
   });
 }
@@ -73,7 +74,9 @@ export function rememberedSsoProvider(): SsoProvider | null {
 
 export async function completeSso(provider: SsoProvider, code: string, state: string): Promise<SignInResult> {
   try {
-    return toSignInResult(await apiRequest<unknown>(`/auth/${provider}/callback`, { method: 'POST', body: { code, state } }));
+    return toSignInResult(
+      await apiRequest<unknown>(`/auth/${provider}/callback`, { method: 'POST', body: { code, state } }),
+    );
   } catch (error) {
     // Spec section 8: single sign-on failures are logged and rethrown.
     console.error('[keel] single sign-on callback failed', error);

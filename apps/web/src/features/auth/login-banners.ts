@@ -11,20 +11,36 @@ export function loginBannerFor(error: string | null, message: string | null): Lo
     case 'user_not_found':
       return {
         title: 'Account Not Found',
-        text: custom ?? 'Your account has not been created yet. Please contact your administrator to set up your account.',
+        text:
+          custom ?? 'Your account has not been created yet. Please contact your administrator to set up your account.',
       };
     case 'oauth_failed':
-      return { title: 'Authentication Failed', text: 'There was a problem with Microsoft authentication. Please try again.' };
+      return {
+        title: 'Authentication Failed',
+        text: 'There was a problem with Microsoft authentication. Please try again.',
+      };
     case 'invalid_token':
-      return { title: 'Invalid Authentication', text: 'The authentication token was invalid. Please try signing in again.' };
+      return {
+        title: 'Invalid Authentication',
+        text: 'The authentication token was invalid. Please try signing in again.',
+      };
     case 'no_token':
-      return { title: 'Authentication Incomplete', text: 'The authentication process did not complete. Please try again.' };
+      return {
+        title: 'Authentication Incomplete',
+        text: 'The authentication process did not complete. Please try again.',
+      };
     case 'invalid_user':
-      return { title: 'User Account Error', text: 'There was a problem with your user account. Please contact support.' };
+      return {
+        title: 'User Account Error',
+        text: 'There was a problem with your user account. Please contact support.',
+      };
     case 'auth_failed':
       return { title: 'Login Failed', text: custom ?? 'Please try again or contact support.' };
     default:
-      return { title: 'Authentication Error', text: custom ?? 'An error occurred during authentication. Please try again.' };
+      return {
+        title: 'Authentication Error',
+        text: custom ?? 'An error occurred during authentication. Please try again.',
+      };
   }
 }
 

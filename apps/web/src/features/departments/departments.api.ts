@@ -17,7 +17,10 @@ export function useMyDepartments() {
     queryFn: async () => {
       try {
         const list = await apiRequest<DepartmentList>('/users/departments');
-        return { departments: Array.isArray(list?.departments) ? list.departments : [], is_leadership_member: list?.is_leadership_member === true };
+        return {
+          departments: Array.isArray(list?.departments) ? list.departments : [],
+          is_leadership_member: list?.is_leadership_member === true,
+        };
       } catch (error) {
         // Spec section 8: department fetch failures are logged only.
         console.warn('[keel] could not load departments', error);

@@ -26,7 +26,18 @@ describe('legal texts', () => {
 
   it('cover the privacy topics the spec needs', () => {
     const privacy = textOf(<PrivacyPolicyText />);
-    for (const topic of ['What we collect', 'Why we use it', 'How long we keep it', 'sub-processors', 'portable', 'deleted', 'local storage', 'theme', 'Security', 'Contact']) {
+    for (const topic of [
+      'What we collect',
+      'Why we use it',
+      'How long we keep it',
+      'sub-processors',
+      'portable',
+      'deleted',
+      'local storage',
+      'theme',
+      'Security',
+      'Contact',
+    ]) {
       expect(privacy).toContain(topic);
     }
     const terms = textOf(<TermsOfServiceText />);

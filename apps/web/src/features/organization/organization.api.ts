@@ -24,7 +24,8 @@ function useOrganizationMutation<Input>(send: (input: Input) => Promise<Organiza
     mutationFn: send,
     onSuccess: (organization) => {
       const key = organizationKeys.current(organizationId ?? 'none');
-      if (organization && typeof organization === 'object' && 'id' in organization) queryClient.setQueryData(key, organization);
+      if (organization && typeof organization === 'object' && 'id' in organization)
+        queryClient.setQueryData(key, organization);
       return queryClient.invalidateQueries({ queryKey: key });
     },
   });

@@ -9,7 +9,12 @@ describe('fetchSubscriptionStatus', () => {
     stubFetch({
       'GET /subscription/status': {
         body: { data: { hasSubscription: false } },
-        headers: { 'x-trial-active': 'true', 'x-trial-days-remaining': '7', 'x-account-status': 'trialing', 'x-subscription-tier': 'trial' },
+        headers: {
+          'x-trial-active': 'true',
+          'x-trial-days-remaining': '7',
+          'x-account-status': 'trialing',
+          'x-subscription-tier': 'trial',
+        },
       },
     });
     await expect(fetchSubscriptionStatus()).resolves.toEqual({

@@ -1,5 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { SUBSCRIPTION_HEADERS, TRIAL_DAYS, accountStatusSchema, subscriptionTierSchema, type SubscriptionStatus } from '@keel/contract';
+import {
+  SUBSCRIPTION_HEADERS,
+  TRIAL_DAYS,
+  accountStatusSchema,
+  subscriptionTierSchema,
+  type SubscriptionStatus,
+} from '@keel/contract';
 import { ApiError, apiRequestWithHeaders } from '../../lib/api-client';
 import { useOrganizationId } from '../../lib/session-store';
 
@@ -18,7 +24,8 @@ export const FALLBACK_STATUS: SubscriptionStatus = {
 
 /** Trial details travel in response headers; the body only says whether a subscription exists. */
 export function readSubscriptionStatus(body: unknown, headers: Headers): SubscriptionStatus {
-  const hasSubscription = typeof body === 'object' && body !== null && (body as { hasSubscription?: unknown }).hasSubscription === true;
+  const hasSubscription =
+    typeof body === 'object' && body !== null && (body as { hasSubscription?: unknown }).hasSubscription === true;
   const days = Number.parseInt(headers.get(SUBSCRIPTION_HEADERS.trialDaysRemaining) ?? '', 10);
   const status = accountStatusSchema.safeParse(headers.get(SUBSCRIPTION_HEADERS.accountStatus));
   const tier = subscriptionTierSchema.safeParse(headers.get(SUBSCRIPTION_HEADERS.subscriptionTier));

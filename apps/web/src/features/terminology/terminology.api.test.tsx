@@ -12,7 +12,9 @@ import { useTerminology, withDefaults } from './terminology.api';
 beforeEach(() => useSession.setState({ status: 'signedIn', user: makeUser() }));
 afterEach(() => vi.unstubAllGlobals());
 
-const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={testQueryClient()}>{children}</QueryClientProvider>;
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={testQueryClient()}>{children}</QueryClientProvider>
+);
 
 describe('withDefaults', () => {
   it('fills missing or blank labels from the defaults and ignores unknown keys', () => {
@@ -25,7 +27,9 @@ describe('withDefaults', () => {
 
 describe('useTerminology', () => {
   it("reads the organization's labels (the body is the labels object itself)", async () => {
-    stubFetch({ [`GET /terminology/organizations/${ORG_ID}`]: { body: { ...TERMINOLOGY_DEFAULTS, scorecard_label: 'KPIs' } } });
+    stubFetch({
+      [`GET /terminology/organizations/${ORG_ID}`]: { body: { ...TERMINOLOGY_DEFAULTS, scorecard_label: 'KPIs' } },
+    });
     const { result } = renderHook(() => useTerminology(), { wrapper });
     await waitFor(() => expect(result.current.scorecard_label).toBe('KPIs'));
   });

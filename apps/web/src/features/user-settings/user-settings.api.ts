@@ -17,7 +17,8 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   const setUser = useSession((state) => state.setUser);
   return useMutation({
-    mutationFn: async (changes: UpdateProfileRequest) => normalizeUser(await apiRequest<unknown>('/auth/profile', { method: 'PUT', body: changes })),
+    mutationFn: async (changes: UpdateProfileRequest) =>
+      normalizeUser(await apiRequest<unknown>('/auth/profile', { method: 'PUT', body: changes })),
     onSuccess: (user) => {
       if (user) setUser(user);
       return queryClient.invalidateQueries({ queryKey: profileKeys.mine });

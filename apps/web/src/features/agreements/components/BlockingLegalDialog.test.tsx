@@ -81,7 +81,11 @@ describe('fetchAgreementsCheck', () => {
   });
 
   it("follows the server's answer", async () => {
-    stubFetch({ 'GET /auth/check-agreements': { body: { data: { success: true, needsAcceptance: false, version: '1.0', acceptedAt: null } } } });
+    stubFetch({
+      'GET /auth/check-agreements': {
+        body: { data: { success: true, needsAcceptance: false, version: '1.0', acceptedAt: null } },
+      },
+    });
     await expect(fetchAgreementsCheck()).resolves.toEqual({ success: true, needsAcceptance: false });
   });
 });

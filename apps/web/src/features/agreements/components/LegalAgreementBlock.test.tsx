@@ -9,11 +9,17 @@ describe('LegalAgreementBlock', () => {
     const user = userEvent.setup();
     render(<LegalAgreementBlock onChange={onChange} />);
     await user.click(screen.getByLabelText('I have read and agree to the Terms of Service'));
-    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ termsAccepted: true, privacyAccepted: false, acceptedAt: '' }));
+    expect(onChange).toHaveBeenLastCalledWith(
+      expect.objectContaining({ termsAccepted: true, privacyAccepted: false, acceptedAt: '' }),
+    );
     await user.click(screen.getByLabelText('I have read and agree to the Privacy Policy'));
-    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ termsAccepted: true, privacyAccepted: true, version: '1.0' }));
+    expect(onChange).toHaveBeenLastCalledWith(
+      expect.objectContaining({ termsAccepted: true, privacyAccepted: true, version: '1.0' }),
+    );
     await user.click(screen.getByLabelText('I have read and agree to the Terms of Service'));
-    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ termsAccepted: false, privacyAccepted: true, version: '' }));
+    expect(onChange).toHaveBeenLastCalledWith(
+      expect.objectContaining({ termsAccepted: false, privacyAccepted: true, version: '' }),
+    );
   });
 
   it('opens each document with Close and Accept; Close leaves the box as it was', async () => {
@@ -24,7 +30,9 @@ describe('LegalAgreementBlock', () => {
     expect(within(dialog).getByRole('region', { name: 'Terms of Service text' })).toBeTruthy();
     await user.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect((screen.getByLabelText<HTMLInputElement>('I have read and agree to the Terms of Service')).checked).toBe(false);
+    expect(screen.getByLabelText<HTMLInputElement>('I have read and agree to the Terms of Service').checked).toBe(
+      false,
+    );
   });
 
   it('shows the error it is given as an alert', () => {

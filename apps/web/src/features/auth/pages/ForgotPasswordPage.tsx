@@ -15,7 +15,11 @@ interface ForgotForm {
 }
 
 export default function ForgotPasswordPage() {
-  usePageMeta({ title: 'Reset your password', description: 'Get a link to choose a new Keel password.', robots: 'noindex,nofollow' });
+  usePageMeta({
+    title: 'Reset your password',
+    description: 'Get a link to choose a new Keel password.',
+    robots: 'noindex,nofollow',
+  });
   const request = useForgotPasswordMutation();
   const {
     register,
@@ -30,13 +34,16 @@ export default function ForgotPasswordPage() {
   });
 
   return (
-    <AuthLayout welcomeTitle="Forgot your password?" welcomeText="It happens. We will send you a link to choose a new one.">
+    <AuthLayout
+      welcomeTitle="Forgot your password?"
+      welcomeText="It happens. We will send you a link to choose a new one."
+    >
       <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Reset your password</h1>
       {request.isSuccess ? (
         <div className="mt-6 space-y-4">
           <Banner tone="success" title="Check your inbox">
-            If an account exists for {getValues('email')}, we have sent a link to reset its password. The link expires soon, so use it
-            today.
+            If an account exists for {getValues('email')}, we have sent a link to reset its password. The link expires
+            soon, so use it today.
           </Banner>
           <p className="text-sm">
             <TextLink to="/login">Back to sign in</TextLink>
@@ -51,7 +58,13 @@ export default function ForgotPasswordPage() {
             </Banner>
           ) : null}
           <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
-            <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="email"
+              error={errors.email?.message}
+              {...register('email')}
+            />
             <Button type="submit" size="lg" className="w-full" loading={request.isPending}>
               {request.isPending ? 'Sending link...' : 'Send reset link'}
             </Button>

@@ -37,14 +37,20 @@ describe('LoginPage', () => {
 
   it('signs in, sends rememberMe, stores the session and goes to /dashboard', async () => {
     const stub = stubFetch({
-      'POST /auth/login': { body: { data: { user: makeUser(), accessToken: fakeJwt(inSeconds(900)), refreshToken: 'r1' } } },
+      'POST /auth/login': {
+        body: { data: { user: makeUser(), accessToken: fakeJwt(inSeconds(900)), refreshToken: 'r1' } },
+      },
     });
     renderPage(<LoginPage />, { path: '/login', markers: ['/dashboard'] });
     const user = await fill('ada@example.com', 'secret');
     await user.click(screen.getByLabelText('Keep me signed in'));
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('at /dashboard')).toBeTruthy();
-    expect(stub.callsTo('POST /auth/login')[0]?.body).toEqual({ email: 'ada@example.com', password: 'secret', rememberMe: true });
+    expect(stub.callsTo('POST /auth/login')[0]?.body).toEqual({
+      email: 'ada@example.com',
+      password: 'secret',
+      rememberMe: true,
+    });
     expect(localStorage.getItem('refreshToken')).toBe('r1');
     expect(useSession.getState().status).toBe('signedIn');
   });
@@ -88,7 +94,12 @@ describe('LoginPage', () => {
   });
 
   it('shows the server reason when a sign-in provider is not configured', async () => {
-    stubFetch({ 'GET /auth/google': { status: 503, body: { error: 'Google sign-in is not configured on this server', code: 'auth.sso_not_configured' } } });
+    stubFetch({
+      'GET /auth/google': {
+        status: 503,
+        body: { error: 'Google sign-in is not configured on this server', code: 'auth.sso_not_configured' },
+      },
+    });
     renderPage(<LoginPage />, { path: '/login' });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Continue with Google' }));
     expect(await screen.findByText('Google sign-in is not configured on this server')).toBeTruthy();

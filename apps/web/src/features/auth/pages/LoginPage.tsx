@@ -28,7 +28,10 @@ function stripQueryString() {
 }
 
 export default function LoginPage() {
-  usePageMeta({ title: 'Sign in', description: 'Sign in to Keel to run your organisation: priorities, scorecard, issues, to-dos and meetings.' });
+  usePageMeta({
+    title: 'Sign in',
+    description: 'Sign in to Keel to run your organisation: priorities, scorecard, issues, to-dos and meetings.',
+  });
   const navigate = useNavigate();
   const [queryBanner, setQueryBanner] = useState<LoginBanner | null>(bannerFromAddress);
   useEffect(stripQueryString, []);
@@ -63,7 +66,11 @@ export default function LoginPage() {
     <AuthLayout
       welcomeTitle="Welcome back"
       welcomeText="Pick up where your team left off: priorities, scorecard, issues and meetings in one place."
-      welcomePoints={['Quarterly priorities with milestones', 'A weekly scorecard that shows what is off track', 'Meetings that end with clear to-dos']}
+      welcomePoints={[
+        'Quarterly priorities with milestones',
+        'A weekly scorecard that shows what is off track',
+        'Meetings that end with clear to-dos',
+      ]}
     >
       <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Sign in to your account</h1>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
@@ -80,13 +87,24 @@ export default function LoginPage() {
       </div>
 
       <form noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
-        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
         {looksLikeConsultantEmail(email) ? (
           <p className="inline-flex rounded-full bg-purple-100 px-3 py-1 text-xs font-semibold text-purple-900 dark:bg-purple-950 dark:text-purple-100">
             Strategy Consultant Account
           </p>
         ) : null}
-        <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
         <div className="flex items-center justify-between gap-4">
           <Checkbox label="Keep me signed in" {...register('rememberMe')} />
           <TextLink to="/forgot-password" className="text-sm">

@@ -39,7 +39,8 @@ describe('RegisterPage', () => {
     expect(screen.getByRole('button', { name: 'Sign up with Microsoft' })).toBeTruthy();
     expect(screen.getByText('Or register with email')).toBeTruthy();
     expect(screen.getByLabelText('Password').getAttribute('placeholder')).toBe('At least 6 characters');
-    for (const badge of ['30-day trial', 'No credit card', 'Cancel anytime']) expect(screen.getByText(badge)).toBeTruthy();
+    for (const badge of ['30-day trial', 'No credit card', 'Cancel anytime'])
+      expect(screen.getByText(badge)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
   });
 
@@ -78,7 +79,9 @@ describe('RegisterPage', () => {
     renderPage(<RegisterPage />, { path: '/register' });
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: 'Start Free Trial' }));
-    expect(await screen.findByText('You must accept both the Terms of Service and Privacy Policy to create an account')).toBeTruthy();
+    expect(
+      await screen.findByText('You must accept both the Terms of Service and Privacy Policy to create an account'),
+    ).toBeTruthy();
     expect(scrollIntoView).toHaveBeenCalled();
     expect(stub.calls).toHaveLength(0);
   });
@@ -86,7 +89,10 @@ describe('RegisterPage', () => {
   it('sends the payload without confirmPassword and with the acceptance record, then goes to /dashboard', async () => {
     const debug = vi.spyOn(console, 'debug').mockImplementation(() => undefined);
     const stub = stubFetch({
-      'POST /auth/register': { status: 201, body: { data: { user: makeUser(), accessToken: fakeJwt(inSeconds(900)), refreshToken: 'r' } } },
+      'POST /auth/register': {
+        status: 201,
+        body: { data: { user: makeUser(), accessToken: fakeJwt(inSeconds(900)), refreshToken: 'r' } },
+      },
     });
     const user = userEvent.setup();
     renderPage(<RegisterPage />, { path: '/register', markers: ['/dashboard'] });
@@ -102,16 +108,30 @@ describe('RegisterPage', () => {
       email: 'ada@example.com',
       password: 'secret1',
       organizationName: 'Analytical Engines',
-      legalAgreement: { termsAccepted: true, privacyAccepted: true, ipAddress: window.location.hostname, version: '1.0', userAgent: navigator.userAgent },
+      legalAgreement: {
+        termsAccepted: true,
+        privacyAccepted: true,
+        ipAddress: window.location.hostname,
+        version: '1.0',
+        userAgent: navigator.userAgent,
+      },
     });
     expect(new Date((body.legalAgreement as { acceptedAt: string }).acceptedAt).toISOString()).toBe(
       (body.legalAgreement as { acceptedAt: string }).acceptedAt,
     );
-    expect(debug).toHaveBeenCalledWith('[keel] signup', expect.objectContaining({ organizationName: 'Analytical Engines' }));
+    expect(debug).toHaveBeenCalledWith(
+      '[keel] signup',
+      expect.objectContaining({ organizationName: 'Analytical Engines' }),
+    );
   });
 
   it("shows the server's error, or 'Registration failed'", async () => {
-    stubFetch({ 'POST /auth/register': [{ status: 409, body: { error: 'This e-mail is already registered', code: 'auth.email_taken' } }, { status: 500 }] });
+    stubFetch({
+      'POST /auth/register': [
+        { status: 409, body: { error: 'This e-mail is already registered', code: 'auth.email_taken' } },
+        { status: 500 },
+      ],
+    });
     const user = userEvent.setup();
     renderPage(<RegisterPage />, { path: '/register' });
     await fillValidForm(user);
@@ -129,7 +149,9 @@ describe('RegisterPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Privacy Policy' });
     await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect((screen.getByLabelText<HTMLInputElement>('I have read and agree to the Privacy Policy')).checked).toBe(true);
-    expect((screen.getByLabelText<HTMLInputElement>('I have read and agree to the Terms of Service')).checked).toBe(false);
+    expect(screen.getByLabelText<HTMLInputElement>('I have read and agree to the Privacy Policy').checked).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('I have read and agree to the Terms of Service').checked).toBe(
+      false,
+    );
   });
 });

@@ -2,7 +2,12 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
-import { LEGAL_REQUIRED_FOR_REGISTRATION, registerFormSchema, type LegalAcceptance, type RegisterForm } from '@keel/contract';
+import {
+  LEGAL_REQUIRED_FOR_REGISTRATION,
+  registerFormSchema,
+  type LegalAcceptance,
+  type RegisterForm,
+} from '@keel/contract';
 import { trackSignup } from '../../../lib/analytics';
 import { errorText } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -25,7 +30,9 @@ export default function RegisterPage() {
   });
   const navigate = useNavigate();
   const registration = useRegisterMutation();
-  const [legal, setLegal] = useState<LegalAcceptance>(() => buildLegalRecord({ termsAccepted: false, privacyAccepted: false }));
+  const [legal, setLegal] = useState<LegalAcceptance>(() =>
+    buildLegalRecord({ termsAccepted: false, privacyAccepted: false }),
+  );
   const [legalError, setLegalError] = useState<string | null>(null);
   const [ssoError, setSsoError] = useState<string | null>(null);
   const legalRef = useRef<HTMLFieldSetElement>(null);
@@ -75,13 +82,20 @@ export default function RegisterPage() {
     <AuthLayout
       welcomeTitle="Run your organisation with focus"
       welcomeText="Set priorities, track the numbers that matter and solve issues every week, in the methodology your company already uses."
-      welcomePoints={['Ready for your methodology and your words', 'Weekly meetings with a clear agenda', 'From 10 to 500+ people']}
+      welcomePoints={[
+        'Ready for your methodology and your words',
+        'Weekly meetings with a clear agenda',
+        'From 10 to 500+ people',
+      ]}
     >
       <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Start Your Free Trial</h1>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">30 days free • No credit card required</p>
       <ul aria-label="Trial terms" className="mt-3 flex flex-wrap gap-2">
         {BADGES.map((badge) => (
-          <li key={badge} className="rounded-full bg-blue-50 px-3 py-1 text-xs font-semibold text-blue-900 dark:bg-blue-950 dark:text-blue-100">
+          <li
+            key={badge}
+            className="rounded-full bg-blue-50 px-3 py-1 text-xs font-semibold text-blue-900 dark:bg-blue-950 dark:text-blue-100"
+          >
             {badge}
           </li>
         ))}
@@ -104,11 +118,32 @@ export default function RegisterPage() {
 
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
-          <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+          <TextField
+            label="First name"
+            autoComplete="given-name"
+            error={errors.firstName?.message}
+            {...register('firstName')}
+          />
+          <TextField
+            label="Last name"
+            autoComplete="family-name"
+            error={errors.lastName?.message}
+            {...register('lastName')}
+          />
         </div>
-        <TextField label="Work email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <TextField label="Organization name" autoComplete="organization" error={errors.organizationName?.message} {...register('organizationName')} />
+        <TextField
+          label="Work email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Organization name"
+          autoComplete="organization"
+          error={errors.organizationName?.message}
+          {...register('organizationName')}
+        />
         <PasswordField
           label="Password"
           autoComplete="new-password"
@@ -116,7 +151,12 @@ export default function RegisterPage() {
           error={errors.password?.message}
           {...register('password')}
         />
-        <PasswordField label="Confirm password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+        <PasswordField
+          label="Confirm password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
         <LegalAgreementBlock
           ref={legalRef}
           error={legalError}

@@ -17,7 +17,11 @@ interface ResetForm {
 }
 
 export default function ResetPasswordPage() {
-  usePageMeta({ title: 'Choose a new password', description: 'Choose a new Keel password.', robots: 'noindex,nofollow' });
+  usePageMeta({
+    title: 'Choose a new password',
+    description: 'Choose a new Keel password.',
+    robots: 'noindex,nofollow',
+  });
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const reset = useResetPasswordMutation();
@@ -40,7 +44,8 @@ export default function ResetPasswordPage() {
   if (!token) {
     body = (
       <Banner tone="error" title="This reset link is invalid" className="mt-6">
-        The link has no reset code. Please ask for a new one on the <TextLink to="/forgot-password">forgot password</TextLink> page.
+        The link has no reset code. Please ask for a new one on the{' '}
+        <TextLink to="/forgot-password">forgot password</TextLink> page.
       </Banner>
     );
   } else if (reset.isSuccess) {
@@ -57,7 +62,10 @@ export default function ResetPasswordPage() {
       <>
         {reset.isError ? (
           <Banner tone="error" className="mt-4">
-            {errorText(reset.error, 'We could not change your password. The link may have expired; please ask for a new one.')}{' '}
+            {errorText(
+              reset.error,
+              'We could not change your password. The link may have expired; please ask for a new one.',
+            )}{' '}
             <TextLink to="/forgot-password">Ask for a new link</TextLink>
           </Banner>
         ) : null}
@@ -69,7 +77,12 @@ export default function ResetPasswordPage() {
             error={errors.password?.message}
             {...register('password')}
           />
-          <PasswordField label="Confirm password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+          <PasswordField
+            label="Confirm password"
+            autoComplete="new-password"
+            error={errors.confirmPassword?.message}
+            {...register('confirmPassword')}
+          />
           <Button type="submit" size="lg" className="w-full" loading={reset.isPending}>
             {reset.isPending ? 'Saving...' : 'Change password'}
           </Button>

@@ -26,7 +26,8 @@ export default function SsoCallbackPage() {
     const providerError = params.get('error');
     const provider = rememberedSsoProvider();
     if (providerError || !code || !provider) {
-      const message = params.get('error_description') ?? params.get('message') ?? 'The sign-in did not complete. Please try again.';
+      const message =
+        params.get('error_description') ?? params.get('message') ?? 'The sign-in did not complete. Please try again.';
       void navigate(failurePath(message), { replace: true });
       return;
     }

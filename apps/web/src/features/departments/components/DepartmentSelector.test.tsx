@@ -47,7 +47,11 @@ describe('DepartmentSelector', () => {
   });
 
   it('shows a single department as static text with the leadership icon', async () => {
-    stubFetch({ 'GET /users/departments': { body: { data: { departments: [department('l', 'Leadership', true)], is_leadership_member: true } } } });
+    stubFetch({
+      'GET /users/departments': {
+        body: { data: { departments: [department('l', 'Leadership', true)], is_leadership_member: true } },
+      },
+    });
     renderSelector();
     expect(await screen.findByText('Leadership')).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Leadership team' })).toBeTruthy();
@@ -57,7 +61,12 @@ describe('DepartmentSelector', () => {
   it('offers a dropdown for several, starting from leadership, and stores the choice', async () => {
     stubFetch({
       'GET /users/departments': {
-        body: { data: { departments: [department('s', 'Sales'), department('l', 'Leadership', true)], is_leadership_member: true } },
+        body: {
+          data: {
+            departments: [department('s', 'Sales'), department('l', 'Leadership', true)],
+            is_leadership_member: true,
+          },
+        },
       },
     });
     renderSelector();
@@ -73,7 +82,12 @@ describe('DepartmentSelector', () => {
     useSelectedDepartmentStore.setState({ selectedId: 's' });
     stubFetch({
       'GET /users/departments': {
-        body: { data: { departments: [department('l', 'Leadership', true), department('s', 'Sales')], is_leadership_member: true } },
+        body: {
+          data: {
+            departments: [department('l', 'Leadership', true), department('s', 'Sales')],
+            is_leadership_member: true,
+          },
+        },
       },
     });
     renderSelector();

@@ -3,7 +3,9 @@ import Crown from 'lucide-react/icons/crown';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import { useSelectedDepartment } from '../departments.api';
 
-const LeadershipIcon = () => <Crown aria-label="Leadership team" role="img" className="size-4 shrink-0 text-amber-600 dark:text-amber-400" />;
+const LeadershipIcon = () => (
+  <Crown aria-label="Leadership team" role="img" className="size-4 shrink-0 text-amber-600 dark:text-amber-400" />
+);
 
 /** Spec section 4: four states — loading, none (warning), one (static), several (dropdown). */
 export function DepartmentSelector({ label = 'Department' }: { label?: string }) {

@@ -42,7 +42,7 @@ describe('FeedbackDialog', () => {
     await user.type(screen.getByLabelText('Message'), 'Dark mode for reports');
     await user.click(screen.getByRole('button', { name: 'Send feedback' }));
     expect(await screen.findByText('Thank you! Your feedback has been submitted successfully.')).toBeTruthy();
-    expect((screen.getByRole<HTMLButtonElement>('button', { name: 'Sent' })).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Sent' }).disabled).toBe(true);
     expect(stub.callsTo('POST /feedback/submit')[0]?.body).toEqual({
       type: 'enhancement',
       subject: 'Idea',
@@ -52,7 +52,7 @@ describe('FeedbackDialog', () => {
     expect(onOpenChange).not.toHaveBeenCalled();
     await act(() => vi.advanceTimersByTimeAsync(3000));
     expect(onOpenChange).toHaveBeenCalledWith(false);
-    expect((screen.getByLabelText<HTMLInputElement>('Subject')).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Subject').value).toBe('');
   });
 
   it.each([
@@ -66,6 +66,6 @@ describe('FeedbackDialog', () => {
     await user.type(screen.getByLabelText('Message'), 'M');
     await user.click(screen.getByRole('button', { name: 'Send feedback' }));
     expect(await screen.findByText(message)).toBeTruthy();
-    expect((screen.getByRole<HTMLButtonElement>('button', { name: 'Send feedback' })).disabled).toBe(false);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Send feedback' }).disabled).toBe(false);
   });
 });

@@ -103,7 +103,13 @@ export function FeedbackDialog({ open, onOpenChange }: FeedbackDialogProps) {
             ))}
           </div>
         </fieldset>
-        <TextField label="Subject" value={subject} maxLength={200} disabled={phase !== 'editing'} onChange={(event) => setSubject(event.target.value)} />
+        <TextField
+          label="Subject"
+          value={subject}
+          maxLength={200}
+          disabled={phase !== 'editing'}
+          onChange={(event) => setSubject(event.target.value)}
+        />
         <div>
           <label htmlFor={messageId} className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
             Message

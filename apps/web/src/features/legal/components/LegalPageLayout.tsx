@@ -5,7 +5,9 @@ export function LegalPageLayout({ title, children }: { title: string; children: 
   return (
     <PublicLayout>
       <article className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
-        <h1 className="mb-6 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{title}</h1>
+        <h1 className="mb-6 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
+          {title}
+        </h1>
         {children}
       </article>
     </PublicLayout>

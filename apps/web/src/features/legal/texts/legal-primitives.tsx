@@ -31,7 +31,8 @@ export function LegalDocument({
   return (
     <div className="space-y-6 text-sm leading-relaxed text-slate-700 dark:text-slate-200">
       <p className="text-slate-600 dark:text-slate-300">
-        Effective date: <time dateTime={LEGAL_EFFECTIVE_DATE}>{LEGAL_EFFECTIVE_DATE_LABEL}</time> · {LEGAL_VERSION_LABEL}
+        Effective date: <time dateTime={LEGAL_EFFECTIVE_DATE}>{LEGAL_EFFECTIVE_DATE_LABEL}</time> ·{' '}
+        {LEGAL_VERSION_LABEL}
       </p>
       {sections.map((section, index) => (
         <section key={section.id} className="space-y-3">

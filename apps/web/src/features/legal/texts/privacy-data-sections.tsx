@@ -24,8 +24,8 @@ export const PRIVACY_DATA_SECTIONS: readonly LegalSectionData[] = [
       <LegalList
         items={[
           <>
-            <strong>Account details:</strong> your name, work e-mail address, organization name and a password, which
-            we store only as a salted, one-way hash.
+            <strong>Account details:</strong> your name, work e-mail address, organization name and a password, which we
+            store only as a salted, one-way hash.
           </>,
           <>
             <strong>Sign-in with Google or Microsoft:</strong> if you choose it, your name, e-mail address and an

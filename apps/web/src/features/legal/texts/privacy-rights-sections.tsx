@@ -29,10 +29,9 @@ export const PRIVACY_RIGHTS_SECTIONS: readonly LegalSectionData[] = [
     body: (
       <>
         <p>
-          Data travels over encrypted connections. Passwords are stored only as strong one-way hashes, sign-in
-          sessions are short-lived, and you can turn on two-factor authentication. Each organization’s data is kept
-          separate from every other organization’s, and our staff access it only when needed to support you or run the
-          Service.
+          Data travels over encrypted connections. Passwords are stored only as strong one-way hashes, sign-in sessions
+          are short-lived, and you can turn on two-factor authentication. Each organization’s data is kept separate from
+          every other organization’s, and our staff access it only when needed to support you or run the Service.
         </p>
         <p>
           If a personal data breach affects you, we will notify the affected organization and, where required, the

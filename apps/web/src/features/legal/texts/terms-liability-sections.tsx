@@ -7,10 +7,10 @@ export const TERMS_LIABILITY_SECTIONS: readonly LegalSectionData[] = [
     title: 'Security and incidents',
     body: (
       <p>
-        We protect Customer Data with technical and organizational measures appropriate to its sensitivity, described
-        in the Privacy Policy. If we become aware of a breach of security that affects your organization’s personal
-        data, we will notify the organization’s administrators without undue delay and in any case within 72 hours of
-        becoming aware of it, and keep them informed as we learn more.
+        We protect Customer Data with technical and organizational measures appropriate to its sensitivity, described in
+        the Privacy Policy. If we become aware of a breach of security that affects your organization’s personal data,
+        we will notify the organization’s administrators without undue delay and in any case within 72 hours of becoming
+        aware of it, and keep them informed as we learn more.
       </p>
     ),
   },
@@ -58,8 +58,8 @@ export const TERMS_LIABILITY_SECTIONS: readonly LegalSectionData[] = [
           ]}
         />
         <p>
-          These limits do not apply to your payment obligations, to liability that cannot be limited by law, or to
-          fraud or wilful misconduct.
+          These limits do not apply to your payment obligations, to liability that cannot be limited by law, or to fraud
+          or wilful misconduct.
         </p>
       </>
     ),

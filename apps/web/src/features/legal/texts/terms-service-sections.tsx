@@ -14,8 +14,8 @@ export const TERMS_SERVICE_SECTIONS: readonly LegalSectionData[] = [
         </p>
         <p>
           By creating an account, or by ticking the box that accepts these Terms, you agree to them. If you do not
-          agree, do not use the Service. Our Privacy Policy explains how we handle personal data and forms part of
-          these Terms.
+          agree, do not use the Service. Our Privacy Policy explains how we handle personal data and forms part of these
+          Terms.
         </p>
       </>
     ),
@@ -26,16 +26,16 @@ export const TERMS_SERVICE_SECTIONS: readonly LegalSectionData[] = [
     body: (
       <>
         <p>
-          Keel helps leadership teams and departments plan and follow through on their work: quarterly priorities
-          and milestones, a metrics scorecard, issues, to-dos, headlines, process documentation, meetings and their
-          history, a long-term vision with annual goals, a two-page business plan, an organizational chart and a
-          document repository. Its labels can follow the management methodology your organization uses, or terms
-          you choose yourself.
+          Keel helps leadership teams and departments plan and follow through on their work: quarterly priorities and
+          milestones, a metrics scorecard, issues, to-dos, headlines, process documentation, meetings and their history,
+          a long-term vision with annual goals, a two-page business plan, an organizational chart and a document
+          repository. Its labels can follow the management methodology your organization uses, or terms you choose
+          yourself.
         </p>
         <p>
           The Service is under active development. Some of the areas above are available today and others are being
-          built; we describe what is available on our website and may add, change or remove features over time. We
-          will not remove a paid feature you rely on without reasonable notice.
+          built; we describe what is available on our website and may add, change or remove features over time. We will
+          not remove a paid feature you rely on without reasonable notice.
         </p>
       </>
     ),
@@ -46,8 +46,8 @@ export const TERMS_SERVICE_SECTIONS: readonly LegalSectionData[] = [
     body: (
       <>
         <p>
-          You must be at least 13 years old to use the Service. If you use it on behalf of an organization, you
-          confirm that you are authorised to accept these Terms for that organization.
+          You must be at least 13 years old to use the Service. If you use it on behalf of an organization, you confirm
+          that you are authorised to accept these Terms for that organization.
         </p>
         <LegalList
           items={[
@@ -66,14 +66,13 @@ export const TERMS_SERVICE_SECTIONS: readonly LegalSectionData[] = [
     body: (
       <>
         <p>
-          Each account belongs to an organization. The organization’s administrators and owners can invite and
-          remove users, decide who sees which teams and departments, change settings and terminology, and manage
-          billing. If your account was created by an organization, that organization controls the content you add to
-          its workspace.
+          Each account belongs to an organization. The organization’s administrators and owners can invite and remove
+          users, decide who sees which teams and departments, change settings and terminology, and manage billing. If
+          your account was created by an organization, that organization controls the content you add to its workspace.
         </p>
         <p>
-          A consultant or coach may be given access to a client organization. The client decides whether to grant
-          and when to end that access, and the consultant must treat the client’s content as confidential.
+          A consultant or coach may be given access to a client organization. The client decides whether to grant and
+          when to end that access, and the consultant must treat the client’s content as confidential.
         </p>
       </>
     ),
@@ -94,7 +93,10 @@ export const TERMS_SERVICE_SECTIONS: readonly LegalSectionData[] = [
             'use the Service to send unsolicited messages.',
           ]}
         />
-        <p>We may remove content or restrict access that breaks this section, as described under Suspension and termination.</p>
+        <p>
+          We may remove content or restrict access that breaks this section, as described under Suspension and
+          termination.
+        </p>
       </>
     ),
   },
@@ -104,9 +106,9 @@ export const TERMS_SERVICE_SECTIONS: readonly LegalSectionData[] = [
     body: (
       <>
         <p>
-          New organizations start with a 30-day free trial. No credit card is needed to start it, and nothing is
-          charged unless an administrator chooses a paid plan. At the end of the trial, continued use requires a
-          subscription; if none is started, access may be limited until one is.
+          New organizations start with a 30-day free trial. No credit card is needed to start it, and nothing is charged
+          unless an administrator chooses a paid plan. At the end of the trial, continued use requires a subscription;
+          if none is started, access may be limited until one is.
         </p>
         <p>
           Subscriptions are billed in advance for each billing period at the price shown when you subscribe, plus any
@@ -131,8 +133,8 @@ export const TERMS_SERVICE_SECTIONS: readonly LegalSectionData[] = [
       <>
         <p>
           You and your organization own the content you put into the Service: priorities, metrics, issues, to-dos,
-          plans, documents and everything else (“Customer Data”). You give us only the permission we need to host,
-          copy, process and display Customer Data in order to provide, secure and support the Service for you.
+          plans, documents and everything else (“Customer Data”). You give us only the permission we need to host, copy,
+          process and display Customer Data in order to provide, secure and support the Service for you.
         </p>
         <p>
           You can export Customer Data at any time through the export features of the Service or by asking us at the

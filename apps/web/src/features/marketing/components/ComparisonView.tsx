@@ -60,8 +60,8 @@ export function ComparisonView({ content }: { content: ComparisonContent }) {
             What works today
           </h2>
           <p className={`mt-3 max-w-3xl ${mutedText}`}>
-            We update this list as each area ships. Anything marked in progress is designed and being built, but
-            is not ready for your team yet.
+            We update this list as each area ships. Anything marked in progress is designed and being built, but is not
+            ready for your team yet.
           </p>
           <ul className="mt-6 divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
             {statuses.map((entry) => (

@@ -1,5 +1,15 @@
 import { TERMINOLOGY_PRESETS, type TerminologyPreset } from '@keel/contract';
-import { CalendarCheck, ChartColumn, CircleAlert, FileText, ListTodo, Pause, Play, SkipForward, Target } from 'lucide-react';
+import {
+  CalendarCheck,
+  ChartColumn,
+  CircleAlert,
+  FileText,
+  ListTodo,
+  Pause,
+  Play,
+  SkipForward,
+  Target,
+} from 'lucide-react';
 import type { ComponentType, SVGProps } from 'react';
 import { focusRing, secondaryButton } from './styles';
 import { DEMO_FADE_MS, useFrameworkRotation } from './use-framework-rotation';
@@ -50,7 +60,11 @@ export function FrameworkDemo({ presets = TERMINOLOGY_PRESETS }: { presets?: rea
           aria-label={autoPlaying ? 'Auto-Playing: pause the rotation' : 'Paused: resume the rotation'}
           className={secondaryButton}
         >
-          {autoPlaying ? <Pause aria-hidden="true" className="h-4 w-4" /> : <Play aria-hidden="true" className="h-4 w-4" />}
+          {autoPlaying ? (
+            <Pause aria-hidden="true" className="h-4 w-4" />
+          ) : (
+            <Play aria-hidden="true" className="h-4 w-4" />
+          )}
           {autoPlaying ? 'Auto-Playing' : 'Paused'}
         </button>
         <button

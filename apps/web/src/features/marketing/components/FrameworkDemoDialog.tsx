@@ -37,7 +37,8 @@ export function FrameworkDemoDialog() {
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/60" />
         <Dialog.Content
           onOpenAutoFocus={unhideFocusGuards}
-          className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-5 text-slate-900 shadow-xl sm:p-6 dark:bg-slate-900 dark:text-slate-100">
+          className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-5 text-slate-900 shadow-xl sm:p-6 dark:bg-slate-900 dark:text-slate-100"
+        >
           <div className="flex items-start justify-between gap-4">
             <Dialog.Title className="text-xl font-bold tracking-tight">Framework switching</Dialog.Title>
             <Dialog.Close
@@ -48,8 +49,8 @@ export function FrameworkDemoDialog() {
             </Dialog.Close>
           </div>
           <Dialog.Description className="mt-1 mb-5 text-sm text-slate-600 dark:text-slate-300">
-            Keel renames its six core concepts to match the methodology your company runs on, so your team keeps
-            the vocabulary it already knows. Pick a methodology or let the demo cycle through them.
+            Keel renames its six core concepts to match the methodology your company runs on, so your team keeps the
+            vocabulary it already knows. Pick a methodology or let the demo cycle through them.
           </Dialog.Description>
           <FrameworkDemo />
         </Dialog.Content>

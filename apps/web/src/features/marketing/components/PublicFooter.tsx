@@ -34,9 +34,8 @@ export function PublicFooter() {
         </nav>
         <div className="space-y-2">
           <p>
-            {trademarkedNames.join(', ')} and the terms that belong to them are trademarks or names of their
-            respective owners. Keel is not affiliated with, endorsed by or sponsored by any methodology
-            organization.
+            {trademarkedNames.join(', ')} and the terms that belong to them are trademarks or names of their respective
+            owners. Keel is not affiliated with, endorsed by or sponsored by any methodology organization.
           </p>
           <p>{PATENT_NOTICE}</p>
           <p>© {new Date().getFullYear()} Keel. All rights reserved.</p>

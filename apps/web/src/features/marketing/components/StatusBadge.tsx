@@ -7,7 +7,9 @@ const tone: Record<FeatureStatus, string> = {
 
 export function StatusBadge({ status }: { status: FeatureStatus }) {
   return (
-    <span className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone[status]}`}>
+    <span
+      className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone[status]}`}
+    >
       {STATUS_LABEL[status]}
     </span>
   );

@@ -36,7 +36,12 @@ export const DASHBOARD_COMPARISON: ComparisonContent = {
       status: 'in-progress',
     },
   ],
-  statusNames: ['Sign-up with e-mail and password', 'Organization setup', 'Personal dashboard', 'Departments, billing and user administration'],
+  statusNames: [
+    'Sign-up with e-mail and password',
+    'Organization setup',
+    'Personal dashboard',
+    'Departments, billing and user administration',
+  ],
   whenElse: {
     heading: 'When a spreadsheet is enough',
     paragraphs: [

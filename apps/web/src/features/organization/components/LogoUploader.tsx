@@ -90,7 +90,9 @@ export function LogoUploader({ organization, logoSize }: LogoUploaderProps) {
         </p>
       </div>
       {problem ? <Banner tone="error">{problem}</Banner> : null}
-      {failure ? <Banner tone="error">{errorText(failure, 'The logo could not be saved. Please try again.')}</Banner> : null}
+      {failure ? (
+        <Banner tone="error">{errorText(failure, 'The logo could not be saved. Please try again.')}</Banner>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         <Button
           disabled={!file}

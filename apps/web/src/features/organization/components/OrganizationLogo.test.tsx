@@ -12,7 +12,9 @@ describe('OrganizationLogo', () => {
   });
 
   it('renders nothing without a logo', () => {
-    const { container } = render(<OrganizationLogo organizationId="org-1" organizationName="Acme" logoUrl={null} logoSize={100} />);
+    const { container } = render(
+      <OrganizationLogo organizationId="org-1" organizationName="Acme" logoUrl={null} logoSize={100} />,
+    );
     expect(container.innerHTML).toBe('');
   });
 });

@@ -14,7 +14,14 @@ interface OrganizationLogoProps {
 }
 
 /** Spec section 9: height 96 px scaled by logo_size %, width at most 300 px; nothing without a logo. */
-export function OrganizationLogo({ organizationId, organizationName, logoUrl, logoSize, previewSrc, className }: OrganizationLogoProps) {
+export function OrganizationLogo({
+  organizationId,
+  organizationName,
+  logoUrl,
+  logoSize,
+  previewSrc,
+  className,
+}: OrganizationLogoProps) {
   if (!logoUrl && !previewSrc) return null;
   const height = Math.round((LOGO_HEIGHT_PX * (logoSize ?? LOGO_SIZE_DEFAULT)) / 100);
   return (

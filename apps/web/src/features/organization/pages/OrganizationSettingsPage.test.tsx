@@ -27,7 +27,12 @@ describe('OrganizationSettingsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     await waitFor(() => expect(stub.callsTo('PUT /organizations/current')).toHaveLength(1));
     const body = stub.callsTo('PUT /organizations/current')[0]?.body as Record<string, unknown>;
-    expect(body).toMatchObject({ name: 'Difference Engines', week_start_day: 0, logo_size: 100, theme_primary_color: '#1d4ed8' });
+    expect(body).toMatchObject({
+      name: 'Difference Engines',
+      week_start_day: 0,
+      logo_size: 100,
+      theme_primary_color: '#1d4ed8',
+    });
     expect(body).not.toHaveProperty('methodology');
   });
 
@@ -37,7 +42,7 @@ describe('OrganizationSettingsPage', () => {
     renderPage(<OrganizationSettingsPage />);
     const file = new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
     await user.upload(await screen.findByLabelText('Logo image'), file);
-    expect((screen.getByRole<HTMLImageElement>('img', { name: 'Analytical Engines logo' })).src).toBe('blob:preview');
+    expect(screen.getByRole<HTMLImageElement>('img', { name: 'Analytical Engines logo' }).src).toBe('blob:preview');
     await user.click(screen.getByRole('button', { name: 'Upload logo' }));
     await waitFor(() => expect(stub.callsTo('POST /organizations/current/logo')).toHaveLength(1));
     const sent = stub.callsTo('POST /organizations/current/logo')[0]?.body as FormData;

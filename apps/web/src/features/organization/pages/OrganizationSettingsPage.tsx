@@ -3,7 +3,12 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
-import { TERMINOLOGY_PRESETS, methodologySchema, updateOrganizationRequestSchema, type Organization } from '@keel/contract';
+import {
+  TERMINOLOGY_PRESETS,
+  methodologySchema,
+  updateOrganizationRequestSchema,
+  type Organization,
+} from '@keel/contract';
 import { errorText } from '../../../lib/api-client';
 import { readableTextOn } from '../../../lib/org-theme';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -22,7 +27,20 @@ const formSchema = updateOrganizationRequestSchema.required().extend({ methodolo
 type OrganizationForm = z.input<typeof formSchema>;
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 const toForm = (organization: Organization): OrganizationForm => ({
   name: organization.name,
@@ -70,7 +88,12 @@ function OrganizationForm({ organization }: { organization: Organization }) {
   // A refetch (e.g. after a logo upload) must not wipe fields being edited.
   useEffect(() => reset(toForm(organization), { keepDirtyValues: true }), [organization, reset]);
   const zones = useMemo(() => timeZones(organization.timezone), [organization.timezone]);
-  const [primary, secondary, accent, logoSize] = watch(['theme_primary_color', 'theme_secondary_color', 'theme_accent_color', 'logo_size']);
+  const [primary, secondary, accent, logoSize] = watch([
+    'theme_primary_color',
+    'theme_secondary_color',
+    'theme_accent_color',
+    'logo_size',
+  ]);
 
   const onSubmit = handleSubmit((values) => {
     update.reset();
@@ -82,7 +105,11 @@ function OrganizationForm({ organization }: { organization: Organization }) {
     });
   });
 
-  const colour = (field: 'theme_primary_color' | 'theme_secondary_color' | 'theme_accent_color', label: string, value: string) => (
+  const colour = (
+    field: 'theme_primary_color' | 'theme_secondary_color' | 'theme_accent_color',
+    label: string,
+    value: string,
+  ) => (
     <ColourField
       label={label}
       value={value}
@@ -96,7 +123,11 @@ function OrganizationForm({ organization }: { organization: Organization }) {
     <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
       <Card>
         <form noValidate onSubmit={onSubmit} className="space-y-5">
-          {update.isError ? <Banner tone="error">{errorText(update.error, 'The settings could not be saved. Please try again.')}</Banner> : null}
+          {update.isError ? (
+            <Banner tone="error">
+              {errorText(update.error, 'The settings could not be saved. Please try again.')}
+            </Banner>
+          ) : null}
           <TextField label={`${terms.organization_label} name`} error={errors.name?.message} {...register('name')} />
           <fieldset className="space-y-4">
             <legend className="text-base font-semibold text-slate-900 dark:text-white">Colours</legend>
@@ -105,14 +136,27 @@ function OrganizationForm({ organization }: { organization: Organization }) {
               {colour('theme_secondary_color', 'Secondary colour', secondary)}
               {colour('theme_accent_color', 'Accent colour', accent)}
             </div>
-            <div aria-label="Colour preview" role="group" className="flex flex-wrap items-center gap-3 rounded-md border border-slate-200 p-3 dark:border-slate-700">
-              <span className="rounded-md px-3 py-2 text-sm font-medium" style={{ backgroundColor: primary, color: readableTextOn(primary) }}>
+            <div
+              aria-label="Colour preview"
+              role="group"
+              className="flex flex-wrap items-center gap-3 rounded-md border border-slate-200 p-3 dark:border-slate-700"
+            >
+              <span
+                className="rounded-md px-3 py-2 text-sm font-medium"
+                style={{ backgroundColor: primary, color: readableTextOn(primary) }}
+              >
                 Primary button
               </span>
-              <span className="rounded-md px-3 py-2 text-sm font-medium" style={{ backgroundColor: secondary, color: readableTextOn(secondary) }}>
+              <span
+                className="rounded-md px-3 py-2 text-sm font-medium"
+                style={{ backgroundColor: secondary, color: readableTextOn(secondary) }}
+              >
                 Secondary
               </span>
-              <span className="rounded-md px-3 py-2 text-sm font-medium" style={{ backgroundColor: accent, color: readableTextOn(accent) }}>
+              <span
+                className="rounded-md px-3 py-2 text-sm font-medium"
+                style={{ backgroundColor: accent, color: readableTextOn(accent) }}
+              >
                 Accent
               </span>
             </div>
@@ -149,7 +193,10 @@ function OrganizationForm({ organization }: { organization: Organization }) {
                 </option>
               ))}
             </SelectField>
-            <SelectField label="Methodology" {...register('methodology', { setValueAs: (value: string) => (value === '' ? undefined : value) })}>
+            <SelectField
+              label="Methodology"
+              {...register('methodology', { setValueAs: (value: string) => (value === '' ? undefined : value) })}
+            >
               <option value="">Not chosen yet</option>
               {TERMINOLOGY_PRESETS.map((preset) => (
                 <option key={preset.key} value={preset.key}>
@@ -158,9 +205,15 @@ function OrganizationForm({ organization }: { organization: Organization }) {
               ))}
             </SelectField>
           </div>
-          {errors.timezone?.message ? <p className="text-sm text-red-700 dark:text-red-300">{errors.timezone.message}</p> : null}
+          {errors.timezone?.message ? (
+            <p className="text-sm text-red-700 dark:text-red-300">{errors.timezone.message}</p>
+          ) : null}
           <div className="flex justify-end gap-2">
-            <Button variant="secondary" disabled={!isDirty || update.isPending} onClick={() => reset(toForm(organization))}>
+            <Button
+              variant="secondary"
+              disabled={!isDirty || update.isPending}
+              onClick={() => reset(toForm(organization))}
+            >
               Discard changes
             </Button>
             <Button type="submit" disabled={!isDirty} loading={update.isPending}>
@@ -171,7 +224,10 @@ function OrganizationForm({ organization }: { organization: Organization }) {
       </Card>
       <Card>
         <h2 className="mb-3 text-base font-semibold text-slate-900 dark:text-white">Logo</h2>
-        <LogoUploader organization={organization} logoSize={Number.isFinite(logoSize) ? logoSize : organization.logo_size} />
+        <LogoUploader
+          organization={organization}
+          logoSize={Number.isFinite(logoSize) ? logoSize : organization.logo_size}
+        />
       </Card>
     </div>
   );
@@ -190,7 +246,9 @@ export default function OrganizationSettingsPage() {
       {organization.isPending ? (
         <Spinner label="Loading settings" className="size-6" />
       ) : organization.isError ? (
-        <Banner tone="error">{errorText(organization.error, 'The settings could not be loaded. Please refresh the page.')}</Banner>
+        <Banner tone="error">
+          {errorText(organization.error, 'The settings could not be loaded. Please refresh the page.')}
+        </Banner>
       ) : (
         <OrganizationForm organization={organization.data} />
       )}

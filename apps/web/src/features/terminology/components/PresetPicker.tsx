@@ -25,14 +25,17 @@ export function PresetPicker() {
       setPending(null);
       toast.success(message);
     };
-    if (pending.kind === 'preset') apply.mutate(pending.preset.key, { onSuccess: succeeded(`${pending.preset.name} labels applied`) });
+    if (pending.kind === 'preset')
+      apply.mutate(pending.preset.key, { onSuccess: succeeded(`${pending.preset.name} labels applied`) });
     else resetLabels.mutate(undefined, { onSuccess: succeeded('Labels reset to the defaults') });
   };
 
   return (
     <div className="space-y-4">
       {presets.isPending ? <Spinner label="Loading presets" className="size-6" /> : null}
-      {presets.isError ? <Banner tone="error">{errorText(presets.error, 'The presets could not be loaded.')}</Banner> : null}
+      {presets.isError ? (
+        <Banner tone="error">{errorText(presets.error, 'The presets could not be loaded.')}</Banner>
+      ) : null}
       {presets.data ? (
         <ul className="grid gap-3 sm:grid-cols-2">
           {presets.data.map((preset) => (
@@ -41,7 +44,13 @@ export function PresetPicker() {
               <p className="mt-1 flex-1 text-sm text-slate-600 dark:text-slate-300">
                 {[preset.terms.priorities, preset.terms.scorecard, preset.terms.issues, preset.terms.todos].join(' · ')}
               </p>
-              <Button variant="secondary" size="sm" className="mt-3 self-start" disabled={busy} onClick={() => setPending({ kind: 'preset', preset })}>
+              <Button
+                variant="secondary"
+                size="sm"
+                className="mt-3 self-start"
+                disabled={busy}
+                onClick={() => setPending({ kind: 'preset', preset })}
+              >
                 Apply {preset.name}
               </Button>
             </li>

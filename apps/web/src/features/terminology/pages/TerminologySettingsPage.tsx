@@ -17,7 +17,11 @@ import { useTerminologyQuery, useUpdateTerminology } from '../terminology.api';
 const formSchema = updateTerminologyRequestSchema.required();
 
 export default function TerminologySettingsPage() {
-  usePageMeta({ title: 'Terminology', description: 'The words Keel uses in your organization.', robots: 'noindex,nofollow' });
+  usePageMeta({
+    title: 'Terminology',
+    description: 'The words Keel uses in your organization.',
+    robots: 'noindex,nofollow',
+  });
   const labels = useTerminologyQuery();
   const update = useUpdateTerminology();
   const {
@@ -65,7 +69,9 @@ export default function TerminologySettingsPage() {
           </Banner>
         ) : null}
         <form noValidate onSubmit={onSubmit} className="mt-4 space-y-6">
-          {update.isError ? <Banner tone="error">{errorText(update.error, 'The labels could not be saved. Please try again.')}</Banner> : null}
+          {update.isError ? (
+            <Banner tone="error">{errorText(update.error, 'The labels could not be saved. Please try again.')}</Banner>
+          ) : null}
           {LABEL_GROUPS.map((group) => (
             <fieldset key={group.title}>
               <legend className="mb-3 text-base font-semibold text-slate-900 dark:text-white">{group.title}</legend>
@@ -84,7 +90,11 @@ export default function TerminologySettingsPage() {
             </fieldset>
           ))}
           <div className="flex justify-end gap-2">
-            <Button variant="secondary" disabled={!isDirty || update.isPending} onClick={() => labels.data && reset(labels.data)}>
+            <Button
+              variant="secondary"
+              disabled={!isDirty || update.isPending}
+              onClick={() => labels.data && reset(labels.data)}
+            >
               Discard changes
             </Button>
             <Button type="submit" disabled={!isDirty} loading={update.isPending}>

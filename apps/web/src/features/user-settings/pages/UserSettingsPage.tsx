@@ -28,10 +28,14 @@ export default function UserSettingsPage() {
     handleSubmit,
     reset,
     formState: { errors, isDirty },
-  } = useForm<ProfileForm>({ resolver: zodResolver(profileFormSchema), defaultValues: { firstName: '', lastName: '' } });
+  } = useForm<ProfileForm>({
+    resolver: zodResolver(profileFormSchema),
+    defaultValues: { firstName: '', lastName: '' },
+  });
 
   useEffect(() => {
-    if (profile.data) reset({ firstName: profile.data.firstName, lastName: profile.data.lastName }, { keepDirtyValues: true });
+    if (profile.data)
+      reset({ firstName: profile.data.firstName, lastName: profile.data.lastName }, { keepDirtyValues: true });
   }, [profile.data, reset]);
 
   const onSubmit = handleSubmit((values) => {
@@ -63,10 +67,26 @@ export default function UserSettingsPage() {
           <form noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
             {update.isError ? <Banner tone="error">{errorText(update.error, 'Profile update failed')}</Banner> : null}
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
-              <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+              <TextField
+                label="First name"
+                autoComplete="given-name"
+                error={errors.firstName?.message}
+                {...register('firstName')}
+              />
+              <TextField
+                label="Last name"
+                autoComplete="family-name"
+                error={errors.lastName?.message}
+                {...register('lastName')}
+              />
             </div>
-            <TextField label="Email" type="email" value={profile.data?.email ?? ''} readOnly hint="Your sign-in address cannot be changed here." />
+            <TextField
+              label="Email"
+              type="email"
+              value={profile.data?.email ?? ''}
+              readOnly
+              hint="Your sign-in address cannot be changed here."
+            />
             <div className="flex justify-end">
               <Button type="submit" loading={update.isPending} disabled={!isDirty}>
                 {update.isPending ? 'Saving...' : 'Save profile'}

@@ -3,13 +3,41 @@ import type { ComponentType, SVGProps } from 'react';
 import { container } from '../styles';
 
 const ITEMS: readonly { title: string; text: string; Icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
-  { title: 'From 10 to 500+ users', text: 'Start with the leadership team and bring in every department as you grow.', Icon: Users },
-  { title: 'Single sign-on', text: 'Sign in with Google or Microsoft accounts your company already manages.', Icon: KeyRound },
-  { title: 'Two-factor authentication', text: 'A second factor protects every account that handles company plans.', Icon: Lock },
-  { title: 'SOC 2 Type II', text: 'Security controls organized around the SOC 2 Type II framework.', Icon: ShieldCheck },
-  { title: 'White-label domains', text: 'Custom domains and branded portals for your company or your clients.', Icon: Globe },
-  { title: 'APIs, webhooks and export', text: 'REST APIs, webhooks and a full data export, so your data is never locked in.', Icon: Webhook },
-  { title: 'Your own cloud drive', text: 'Company documents stay in your Google Drive, OneDrive or SharePoint.', Icon: Cloud },
+  {
+    title: 'From 10 to 500+ users',
+    text: 'Start with the leadership team and bring in every department as you grow.',
+    Icon: Users,
+  },
+  {
+    title: 'Single sign-on',
+    text: 'Sign in with Google or Microsoft accounts your company already manages.',
+    Icon: KeyRound,
+  },
+  {
+    title: 'Two-factor authentication',
+    text: 'A second factor protects every account that handles company plans.',
+    Icon: Lock,
+  },
+  {
+    title: 'SOC 2 Type II',
+    text: 'Security controls organized around the SOC 2 Type II framework.',
+    Icon: ShieldCheck,
+  },
+  {
+    title: 'White-label domains',
+    text: 'Custom domains and branded portals for your company or your clients.',
+    Icon: Globe,
+  },
+  {
+    title: 'APIs, webhooks and export',
+    text: 'REST APIs, webhooks and a full data export, so your data is never locked in.',
+    Icon: Webhook,
+  },
+  {
+    title: 'Your own cloud drive',
+    text: 'Company documents stay in your Google Drive, OneDrive or SharePoint.',
+    Icon: Cloud,
+  },
 ];
 
 export function EnterpriseSection() {

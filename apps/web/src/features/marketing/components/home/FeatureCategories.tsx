@@ -50,7 +50,10 @@ export function FeatureCategories() {
               <ul className="mt-3 space-y-2">
                 {category.items.map((item) => (
                   <li key={item} className={`flex gap-2 text-sm ${mutedText}`}>
-                    <Check aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-emerald-700 dark:text-emerald-400" />
+                    <Check
+                      aria-hidden="true"
+                      className="mt-0.5 h-4 w-4 shrink-0 text-emerald-700 dark:text-emerald-400"
+                    />
                     <span>{item}</span>
                   </li>
                 ))}

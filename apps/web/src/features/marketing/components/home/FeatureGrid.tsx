@@ -1,17 +1,63 @@
-import { CalendarCheck, ChartColumn, CircleAlert, FileText, Layers, ListTodo, Network, Target, Users } from 'lucide-react';
+import {
+  CalendarCheck,
+  ChartColumn,
+  CircleAlert,
+  FileText,
+  Layers,
+  ListTodo,
+  Network,
+  Target,
+  Users,
+} from 'lucide-react';
 import type { ComponentType, SVGProps } from 'react';
 import { card, container, mutedText, sectionHeading } from '../styles';
 
 const FEATURES: readonly { title: string; text: string; Icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
-  { title: 'Quarterly priorities', text: 'Set the few things that matter this quarter, break them into milestones and see who owns what.', Icon: Target },
-  { title: 'Scorecard', text: 'Track the weekly and monthly numbers that tell you whether the business is on course.', Icon: ChartColumn },
-  { title: 'Issues', text: 'Capture problems as they surface and work through them one by one until they are solved.', Icon: CircleAlert },
-  { title: 'To-dos', text: 'Turn decisions into short, owned commitments that are reviewed at the next meeting.', Icon: ListTodo },
-  { title: 'Meetings', text: 'Weekly, quarterly and annual meetings with a clear agenda and a history you can look back on.', Icon: CalendarCheck },
-  { title: 'Business plan', text: 'A two-page plan with your long-term vision, annual goals, core values and strategy.', Icon: FileText },
-  { title: 'Organizational chart', text: 'Make roles and accountabilities visible, from the leadership team to every seat.', Icon: Network },
-  { title: 'Processes and documents', text: 'Document how the work gets done and keep company documents next to it.', Icon: Layers },
-  { title: 'Departments', text: 'Give each department its own priorities, scorecard, meetings, to-dos and issues.', Icon: Users },
+  {
+    title: 'Quarterly priorities',
+    text: 'Set the few things that matter this quarter, break them into milestones and see who owns what.',
+    Icon: Target,
+  },
+  {
+    title: 'Scorecard',
+    text: 'Track the weekly and monthly numbers that tell you whether the business is on course.',
+    Icon: ChartColumn,
+  },
+  {
+    title: 'Issues',
+    text: 'Capture problems as they surface and work through them one by one until they are solved.',
+    Icon: CircleAlert,
+  },
+  {
+    title: 'To-dos',
+    text: 'Turn decisions into short, owned commitments that are reviewed at the next meeting.',
+    Icon: ListTodo,
+  },
+  {
+    title: 'Meetings',
+    text: 'Weekly, quarterly and annual meetings with a clear agenda and a history you can look back on.',
+    Icon: CalendarCheck,
+  },
+  {
+    title: 'Business plan',
+    text: 'A two-page plan with your long-term vision, annual goals, core values and strategy.',
+    Icon: FileText,
+  },
+  {
+    title: 'Organizational chart',
+    text: 'Make roles and accountabilities visible, from the leadership team to every seat.',
+    Icon: Network,
+  },
+  {
+    title: 'Processes and documents',
+    text: 'Document how the work gets done and keep company documents next to it.',
+    Icon: Layers,
+  },
+  {
+    title: 'Departments',
+    text: 'Give each department its own priorities, scorecard, meetings, to-dos and issues.',
+    Icon: Users,
+  },
 ];
 
 export function FeatureGrid() {

@@ -9,9 +9,9 @@ export function MethodologySection() {
           Speaks your methodology
         </h2>
         <p className={`mt-3 max-w-2xl ${mutedText}`}>
-          Choose the methodology your company follows and Keel uses its words everywhere: in the navigation, in
-          meetings and in reports. Switch later and your existing data is kept and remapped to the new terms. Any term
-          can also be renamed to fit your own culture.
+          Choose the methodology your company follows and Keel uses its words everywhere: in the navigation, in meetings
+          and in reports. Switch later and your existing data is kept and remapped to the new terms. Any term can also
+          be renamed to fit your own culture.
         </p>
         <ul className="mt-10 grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-5">
           {TERMINOLOGY_PRESETS.map((preset) => (

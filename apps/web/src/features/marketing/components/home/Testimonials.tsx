@@ -23,7 +23,11 @@ function FiveStars() {
   return (
     <div role="img" aria-label="Rated 5 out of 5 stars" className="flex gap-0.5">
       {[0, 1, 2, 3, 4].map((star) => (
-        <Star key={star} aria-hidden="true" className="h-4 w-4 fill-amber-600 text-amber-600 dark:fill-amber-400 dark:text-amber-400" />
+        <Star
+          key={star}
+          aria-hidden="true"
+          className="h-4 w-4 fill-amber-600 text-amber-600 dark:fill-amber-400 dark:text-amber-400"
+        />
       ))}
     </div>
   );
