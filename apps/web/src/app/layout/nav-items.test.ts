@@ -10,7 +10,25 @@ const renamed: Terminology = {
 };
 
 describe('buildNavigation', () => {
-  it('lists the spec entries in order, with renamable labels from terminology', () => {
+  it("shows the spec's sidebar names while the organization keeps the default terminology", () => {
+    const { main } = buildNavigation({ role: 'member', isConsultant: false }, TERMINOLOGY_DEFAULTS);
+    expect(main.map((item) => item.label)).toEqual([
+      'My dashboard',
+      'Quarterly priorities',
+      'Scorecard',
+      'To-dos',
+      'Headlines',
+      'Issues',
+      'Meetings',
+      'Meeting history',
+      'Processes',
+      'Business plan',
+      'Organizational chart',
+      'Documents',
+    ]);
+  });
+
+  it('lists the spec entries in order, with the labels the organization renamed', () => {
     const { main, admin } = buildNavigation({ role: 'member', isConsultant: false }, renamed);
     expect(main.map((item) => [item.label, item.to])).toEqual([
       ['My dashboard', '/dashboard'],
@@ -22,8 +40,8 @@ describe('buildNavigation', () => {
       ['Meetings', '/meetings'],
       ['Meeting history', '/meeting-history'],
       ['Processes', '/processes'],
-      ['2-Page Plan', '/business-blueprint'],
-      ['Organizational Chart', '/organizational-chart'],
+      ['Business plan', '/business-blueprint'],
+      ['Organizational chart', '/organizational-chart'],
       ['Documents', '/documents'],
     ]);
     expect(admin).toEqual([]);

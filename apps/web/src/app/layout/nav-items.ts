@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
-import type { Terminology, User } from '@keel/contract';
+import { TERMINOLOGY_DEFAULTS, type Terminology, type TerminologyKey, type User } from '@keel/contract';
 import BriefcaseBusiness from 'lucide-react/icons/briefcase-business';
 import Building2 from 'lucide-react/icons/building-2';
 import CalendarDays from 'lucide-react/icons/calendar-days';
@@ -27,24 +27,29 @@ export interface NavItem {
   Icon: ComponentType<SVGProps<SVGSVGElement>>;
 }
 
-/** Spec section 2's sidebar, in order; renamable entries take the organization's labels. */
+/**
+ * Spec section 2's sidebar, in order, with its own entry names. The renamable entries show the
+ * organization's label only once it has renamed the concept (the spec's "label overrides").
+ */
 export function buildNavigation(
   user: Pick<User, 'role' | 'isConsultant'> | null,
-  t: Terminology,
+  terminology: Terminology,
 ): { main: NavItem[]; admin: NavItem[] } {
+  const named = (key: TerminologyKey, sidebarName: string) =>
+    terminology[key] !== TERMINOLOGY_DEFAULTS[key] ? terminology[key] : sidebarName;
   const main: NavItem[] = [
     ...(user?.isConsultant ? [{ to: '/consultant', label: 'Consultant Dashboard', Icon: BriefcaseBusiness }] : []),
     { to: '/dashboard', label: 'My dashboard', Icon: LayoutDashboard },
-    { to: '/quarterly-priorities', label: t.priorities_label, Icon: Target },
-    { to: '/scorecard', label: t.scorecard_label, Icon: ChartColumn },
-    { to: '/todos', label: t.todos_label, Icon: ListTodo },
+    { to: '/quarterly-priorities', label: named('priorities_label', 'Quarterly priorities'), Icon: Target },
+    { to: '/scorecard', label: named('scorecard_label', 'Scorecard'), Icon: ChartColumn },
+    { to: '/todos', label: named('todos_label', 'To-dos'), Icon: ListTodo },
     { to: '/headlines', label: 'Headlines', Icon: Newspaper },
-    { to: '/issues', label: t.issues_label, Icon: CircleAlert },
+    { to: '/issues', label: named('issues_label', 'Issues'), Icon: CircleAlert },
     { to: '/meetings', label: 'Meetings', Icon: CalendarDays },
     { to: '/meeting-history', label: 'Meeting history', Icon: History },
-    { to: '/processes', label: t.processes_label, Icon: Workflow },
-    { to: '/business-blueprint', label: t.business_blueprint_label, Icon: FileText },
-    { to: '/organizational-chart', label: t.accountability_chart_label, Icon: Network },
+    { to: '/processes', label: named('processes_label', 'Processes'), Icon: Workflow },
+    { to: '/business-blueprint', label: named('business_blueprint_label', 'Business plan'), Icon: FileText },
+    { to: '/organizational-chart', label: named('accountability_chart_label', 'Organizational chart'), Icon: Network },
     { to: '/documents', label: 'Documents', Icon: FolderOpen },
   ];
   const admin: NavItem[] = isAdmin(user)
@@ -52,7 +57,7 @@ export function buildNavigation(
         { to: '/departments', label: 'Departments', Icon: Building2 },
         { to: '/users', label: 'Users', Icon: Users },
         { to: '/admin/tools', label: 'Admin Tools', Icon: Wrench },
-        { to: '/organization-settings', label: t.organization_label, Icon: Building2 },
+        { to: '/organization-settings', label: 'Organization', Icon: Building2 },
         { to: '/organization-settings/storage', label: 'Storage Config', Icon: HardDrive },
         { to: '/terminology-settings', label: 'Terminology', Icon: Tags },
         { to: '/billing', label: 'Billing', Icon: CreditCard },
