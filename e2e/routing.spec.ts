@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
 import {
-  API,
   expectSignedInFrame,
   notFoundHeading,
   openSignedIn,
