@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { DatabaseHandle, Database } from './database.js';
-import { createPoolTransactionRunner } from './pool-transactions.js';
-import { registerScopedTransactionRunner } from './scope.js';
+import { createPoolScopeRunner } from './pool-transactions.js';
+import { registerScopeRunner } from './scope.js';
 import * as schema from './schema.js';
 
 const casing = 'snake_case' as const;
@@ -17,13 +17,22 @@ export async function openDatabase(options: {
   if (options.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20, idleTimeoutMillis: 30_000 });
-    const db = drizzle({ client: pool, schema, casing }) as unknown as Database;
-    registerScopedTransactionRunner(
+    // The owner's pool only migrates and answers health checks; every request runs on the tenant
+    // pool, whose connections are the app role for life (see pool-transactions.ts).
+    const ownerPool = new pg.Pool({ connectionString: options.databaseUrl, max: 3, idleTimeoutMillis: 30_000 });
+    const tenantPool = new pg.Pool({ connectionString: options.databaseUrl, max: 20, idleTimeoutMillis: 30_000 });
+    const db = drizzle({ client: ownerPool, schema, casing }) as unknown as Database;
+    registerScopeRunner(
       db,
-      createPoolTransactionRunner(pool, (client) => drizzle({ client, schema, casing })),
+      createPoolScopeRunner(tenantPool, (client) => drizzle({ client, schema, casing })),
     );
-    return { db, kind: 'postgresql', close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgresql',
+      close: async () => {
+        await Promise.all([ownerPool.end(), tenantPool.end()]);
+      },
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');

@@ -8,53 +8,71 @@ export interface TenantScope {
   userId: string | null;
 }
 
-interface ActiveTransaction {
-  tx: Database;
+export interface ScopeSettings {
   organizationId: string | null;
   userId: string | null;
 }
 
-const activeTransaction = new AsyncLocalStorage<ActiveTransaction>();
+/** `write` work runs in one read-write transaction; `read` work may run without one (one statement at a time). */
+export type ScopeMode = 'read' | 'write';
 
-/**
- * A driver may open scoped transactions its own faster way (node-postgres folds BEGIN and the
- * settings into one round trip); without one, Drizzle's transaction plus a set_config is used.
- */
-export type ScopedTransactionRunner = <T>(
-  settings: { organizationId: string | null; userId: string | null },
-  work: (tx: Database) => Promise<T>,
-) => Promise<T>;
-const transactionRunners = new WeakMap<Database, ScopedTransactionRunner>();
-export function registerScopedTransactionRunner(db: Database, runner: ScopedTransactionRunner) {
-  transactionRunners.set(db, runner);
+interface ActiveScope extends ScopeSettings {
+  tx: Database;
+  /** Settings live for the session (no surrounding transaction), not just the transaction. */
+  sessionLevel: boolean;
 }
 
-async function enterAppRole(tx: Database, organizationId: string | null, userId: string | null) {
-  await tx.execute(
-    sql`select set_config('role', ${APP_ROLE}, true), set_config('app.organization_id', ${organizationId ?? ''}, true), set_config('app.user_id', ${userId ?? ''}, true)`,
+const activeScope = new AsyncLocalStorage<ActiveScope>();
+
+/**
+ * A driver may run scopes its own faster way (node-postgres: connections that are always the app
+ * role, settings sent only when they change, no transaction for reads); without one, Drizzle's
+ * transaction plus a local set_config is used (PGlite).
+ */
+export type ScopeRunner = <T>(
+  mode: ScopeMode,
+  settings: ScopeSettings,
+  work: (tx: Database, sessionLevel: boolean) => Promise<T>,
+) => Promise<T>;
+const scopeRunners = new WeakMap<Database, ScopeRunner>();
+export function registerScopeRunner(db: Database, runner: ScopeRunner) {
+  scopeRunners.set(db, runner);
+}
+
+export function applyScopeSettings(tx: Database, settings: ScopeSettings, sessionLevel: boolean) {
+  const local = !sessionLevel;
+  return tx.execute(
+    sql`select set_config('role', ${APP_ROLE}, ${local}), set_config('app.organization_id', ${settings.organizationId ?? ''}, ${local}), set_config('app.user_id', ${settings.userId ?? ''}, ${local})`,
   );
 }
 
 async function runScoped<T>(
   db: Database,
-  organizationId: string | null,
-  userId: string | null,
+  mode: ScopeMode,
+  settings: ScopeSettings,
   work: () => Promise<T>,
 ): Promise<T> {
-  const outer = activeTransaction.getStore();
+  const outer = activeScope.getStore();
   if (outer) {
-    // Nested scopes share the outer transaction (one commit), switching the tenant for their span.
-    await enterAppRole(outer.tx, organizationId, userId);
+    // Nested scopes share the outer connection (and its transaction), switching the tenant for their span.
+    await applyScopeSettings(outer.tx, settings, outer.sessionLevel);
     try {
-      return await activeTransaction.run({ tx: outer.tx, organizationId, userId }, work);
+      return await activeScope.run({ ...settings, tx: outer.tx, sessionLevel: outer.sessionLevel }, work);
     } finally {
-      await enterAppRole(outer.tx, outer.organizationId, outer.userId);
+      await applyScopeSettings(outer.tx, outer, outer.sessionLevel);
     }
   }
-  return db.transaction(async (tx) => {
-    await enterAppRole(tx, organizationId, userId);
-    return activeTransaction.run({ tx: tx, organizationId, userId }, work);
-  });
+  const runner = scopeRunners.get(db);
+  if (runner) {
+    return runner(mode, settings, (tx, sessionLevel) => activeScope.run({ ...settings, tx, sessionLevel }, work));
+  }
+  return db.transaction(
+    async (tx) => {
+      await applyScopeSettings(tx, settings, false);
+      return activeScope.run({ ...settings, tx, sessionLevel: false }, work);
+    },
+    { accessMode: mode === 'read' ? 'read only' : 'read write' },
+  );
 }
 
 /**
@@ -62,7 +80,15 @@ async function runScoped<T>(
  * only this organization's rows. Repositories reach the transaction through `tenantDb`.
  */
 export function inTenant<T>(db: Database, scope: TenantScope, work: () => Promise<T>): Promise<T> {
-  return runScoped(db, scope.organizationId, scope.userId, work);
+  return runScoped(db, 'write', scope, work);
+}
+
+/**
+ * The same isolation for work that only reads (hot GETs): on PostgreSQL it skips BEGIN/COMMIT and
+ * runs on a read-only connection, so a write slipped in by mistake fails instead of half-applying.
+ */
+export function readInTenant<T>(db: Database, scope: TenantScope, work: () => Promise<T>): Promise<T> {
+  return runScoped(db, 'read', scope, work);
 }
 
 /**
@@ -70,17 +96,17 @@ export function inTenant<T>(db: Database, scope: TenantScope, work: () => Promis
  * memberships): as the app role, with only the user set, so tenant tables show just their own rows.
  */
 export function inUserScope<T>(db: Database, userId: string, work: () => Promise<T>): Promise<T> {
-  return runScoped(db, null, userId, work);
+  return runScoped(db, 'write', { organizationId: null, userId }, work);
 }
 
 /** A transaction for account-level work on global tables (users, tokens) before anyone is known. */
 export function inAccountScope<T>(db: Database, work: () => Promise<T>): Promise<T> {
-  return runScoped(db, null, null, work);
+  return runScoped(db, 'write', { organizationId: null, userId: null }, work);
 }
 
 /** The current transaction, asserted to belong to `organizationId`: a cross-tenant call fails loudly. */
 export function tenantDb(organizationId: string): Database {
-  const active = activeTransaction.getStore();
+  const active = activeScope.getStore();
   if (!active) throw new Error('tenantDb called outside inTenant');
   if (active.organizationId !== organizationId) {
     throw new Error('tenantDb called for another organization than the active scope');
@@ -90,7 +116,7 @@ export function tenantDb(organizationId: string): Database {
 
 /** The current transaction for global tables (users, tokens, mail), whatever the tenant. */
 export function accountDb(): Database {
-  const active = activeTransaction.getStore();
+  const active = activeScope.getStore();
   if (!active) throw new Error('accountDb called outside a scoped transaction');
   return active.tx;
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '@keel/contract';
 import { createTestApp, queryAsOwner, registerOrganization, type TestContext } from '../test-support/test-app.js';
-import { accountDb, inAccountScope, inTenant, tenantDb } from './scope.js';
+import { accountDb, inAccountScope, inTenant, readInTenant, tenantDb } from './scope.js';
 import { teams } from '../modules/teams/index.js';
 
 let context: TestContext;
@@ -101,5 +101,50 @@ describe('row-level security', () => {
         tenantDb(beta.user.organizationId),
       ),
     ).rejects.toThrow(/another organization/);
+  });
+});
+
+describe('scopes on a shared connection', () => {
+  const teamNamesOf = (organizationId: string) =>
+    tenantDb(organizationId).select({ organizationId: teams.organizationId }).from(teams);
+
+  it('refuses writes inside a read scope', async () => {
+    await expect(
+      readInTenant(context.database.db, { organizationId: alpha.user.organizationId, userId: alpha.user.id }, () =>
+        tenantDb(alpha.user.organizationId)
+          .insert(teams)
+          .values({
+            organizationId: alpha.user.organizationId,
+            name: 'Sneaky',
+            isLeadershipTeam: false,
+            createdById: null,
+          }),
+      ),
+    ).rejects.toThrow();
+    const names = await queryAsOwner<{ name: string }>(
+      context.database,
+      `select name from teams where name = 'Sneaky'`,
+    );
+    expect(names).toEqual([]);
+  });
+
+  it('never carries one scope over to the next, after success or failure', async () => {
+    const db = context.database.db;
+    const alphaScope = { organizationId: alpha.user.organizationId, userId: alpha.user.id };
+    const betaScope = { organizationId: beta.user.organizationId, userId: beta.user.id };
+    for (let round = 0; round < 5; round += 1) {
+      const alphaRows = await readInTenant(db, alphaScope, () => teamNamesOf(alpha.user.organizationId));
+      expect(new Set(alphaRows.map((row) => row.organizationId))).toEqual(new Set([alpha.user.organizationId]));
+      await expect(
+        inTenant(db, betaScope, async () => {
+          await teamNamesOf(beta.user.organizationId);
+          throw new Error('use case failed half-way');
+        }),
+      ).rejects.toThrow('half-way');
+      const betaRows = await readInTenant(db, betaScope, () => teamNamesOf(beta.user.organizationId));
+      expect(new Set(betaRows.map((row) => row.organizationId))).toEqual(new Set([beta.user.organizationId]));
+      const unscoped = await inAccountScope(db, () => accountDb().select({ id: teams.id }).from(teams));
+      expect(unscoped).toEqual([]);
+    }
   });
 });

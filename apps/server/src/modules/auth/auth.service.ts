@@ -9,7 +9,7 @@ import {
   type User,
 } from '@keel/contract';
 import type { Database } from '../../db/database.js';
-import { inAccountScope, inTenant, inUserScope } from '../../db/scope.js';
+import { inAccountScope, inTenant, inUserScope, readInTenant } from '../../db/scope.js';
 import { unauthorized } from '../../http/errors.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { recordAuditEvent } from '../audit/index.js';
@@ -127,7 +127,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   async function loadUser(claims: AccessClaims): Promise<User> {
-    const profile = await inTenant(db, { organizationId: claims.organizationId, userId: claims.userId }, () =>
+    const profile = await readInTenant(db, { organizationId: claims.organizationId, userId: claims.userId }, () =>
       findProfile(claims.organizationId, claims.userId),
     );
     if (!profile || profile.membershipStatus !== 'active') {

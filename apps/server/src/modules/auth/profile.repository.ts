@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Role } from '@keel/contract';
+import type { Database } from '../../db/database.js';
 import { tenantDb } from '../../db/scope.js';
 import { memberships, organizations } from '../organizations/index.js';
 import { users } from './auth.table.js';
@@ -17,12 +18,8 @@ export interface ProfileRow {
   teams: { id: string; name: string; is_leadership_team: boolean }[];
 }
 
-/**
- * The signed-in person as seen inside one organization, in a single query (the profile is read on
- * every page load): account, membership, organization name and teams.
- */
-export async function findProfile(organizationId: string, userId: string): Promise<ProfileRow | undefined> {
-  const [row] = await tenantDb(organizationId)
+const buildProfileQuery = (db: Database) =>
+  db
     .select({
       id: users.id,
       email: users.email,
@@ -37,12 +34,34 @@ export async function findProfile(organizationId: string, userId: string): Promi
         select json_agg(json_build_object('id', t.id, 'name', t.name, 'is_leadership_team', t.is_leadership_team)
                         order by t.is_leadership_team desc, t.name)
         from team_members tm join teams t on t.id = tm.team_id
-        where tm.organization_id = ${organizationId} and tm.user_id = ${userId} and t.archived_at is null
+        where tm.organization_id = ${sql.placeholder('organizationId')} and tm.user_id = ${sql.placeholder('userId')}
+          and t.archived_at is null
       ), '[]'::json)`,
     })
     .from(users)
-    .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.organizationId, organizationId)))
+    .innerJoin(
+      memberships,
+      and(eq(memberships.userId, users.id), eq(memberships.organizationId, sql.placeholder('organizationId'))),
+    )
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-    .where(eq(users.id, userId));
+    .where(eq(users.id, sql.placeholder('userId')))
+    // Named, so PostgreSQL parses and plans it once per connection: this runs on every page load.
+    .prepare('auth_find_profile_v1');
+
+// Built once per connection's Drizzle instance (pooled connections keep theirs), not per request.
+const profileQueries = new WeakMap<Database, ReturnType<typeof buildProfileQuery>>();
+
+/**
+ * The signed-in person as seen inside one organization, in a single query (the profile is read on
+ * every page load): account, membership, organization name and teams.
+ */
+export async function findProfile(organizationId: string, userId: string): Promise<ProfileRow | undefined> {
+  const db = tenantDb(organizationId);
+  let query = profileQueries.get(db);
+  if (!query) {
+    query = buildProfileQuery(db);
+    profileQueries.set(db, query);
+  }
+  const [row] = await query.execute({ organizationId, userId });
   return row;
 }

@@ -14,6 +14,7 @@ export const REFRESH_TTL_SHORT_MS = 24 * 60 * 60 * 1000;
 export const REFRESH_TTL_REMEMBERED_MS = 30 * 24 * 60 * 60 * 1000;
 const ISSUER = 'keel';
 const AUDIENCE = 'keel-api';
+const VERIFIED_TOKEN_CACHE_SIZE = 10_000;
 
 export function createAccessTokens(secret: string) {
   // Imported once: handing jose raw bytes would re-import the key on every sign and verify.
@@ -24,6 +25,16 @@ export function createAccessTokens(secret: string) {
     false,
     ['sign', 'verify'],
   );
+  // A token's signature check never changes its answer, so a verified token is remembered until it
+  // expires (bounded, oldest forgotten first): each page load then skips the HMAC round trip.
+  const verified = new Map<string, { claims: AccessClaims; expiresAt: number }>();
+  const remember = (token: string, claims: AccessClaims, expiresAt: number) => {
+    if (verified.size >= VERIFIED_TOKEN_CACHE_SIZE) {
+      const oldest = verified.keys().next().value;
+      if (oldest !== undefined) verified.delete(oldest);
+    }
+    verified.set(token, { claims, expiresAt });
+  };
   return {
     async sign(claims: AccessClaims, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): Promise<string> {
       return new SignJWT({
@@ -41,6 +52,12 @@ export function createAccessTokens(secret: string) {
     },
     /** Resolves to the claims, or null for a forged, malformed or expired token. */
     async verify(token: string): Promise<AccessClaims | null> {
+      const nowSeconds = Date.now() / 1000;
+      const known = verified.get(token);
+      if (known) {
+        if (known.expiresAt > nowSeconds) return known.claims;
+        verified.delete(token);
+      }
       try {
         const { payload } = await jwtVerify(token, await keyPromise, {
           issuer: ISSUER,
@@ -50,12 +67,14 @@ export function createAccessTokens(secret: string) {
         if (typeof payload.sub !== 'string' || typeof payload.org !== 'string' || typeof payload.sid !== 'string') {
           return null;
         }
-        return {
+        const claims: AccessClaims = {
           userId: payload.sub,
           organizationId: payload.org,
           sessionId: payload.sid,
           originalOrganizationId: typeof payload.oorg === 'string' ? payload.oorg : null,
         };
+        remember(token, claims, payload.exp ?? nowSeconds);
+        return claims;
       } catch (error) {
         if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
         throw error;
