@@ -111,14 +111,12 @@ describe('scopes on a shared connection', () => {
   it('refuses writes inside a read scope', async () => {
     await expect(
       readInTenant(context.database.db, { organizationId: alpha.user.organizationId, userId: alpha.user.id }, () =>
-        tenantDb(alpha.user.organizationId)
-          .insert(teams)
-          .values({
-            organizationId: alpha.user.organizationId,
-            name: 'Sneaky',
-            isLeadershipTeam: false,
-            createdById: null,
-          }),
+        tenantDb(alpha.user.organizationId).insert(teams).values({
+          organizationId: alpha.user.organizationId,
+          name: 'Sneaky',
+          isLeadershipTeam: false,
+          createdById: null,
+        }),
       ),
     ).rejects.toThrow();
     const names = await queryAsOwner<{ name: string }>(
