@@ -111,3 +111,22 @@ export async function addMember(context: TestContext, organizationId: string, ro
   if (login.statusCode !== 200) throw new Error(`member sign-in failed: ${login.statusCode} ${login.body}`);
   return login.json<{ data: Session }>().data;
 }
+
+export interface TenantFixture<R extends Role> {
+  context: TestContext;
+  /** The owner of the organization under test. */
+  owner: Session;
+  /** The owner of a second organization, whose ids must read as absent (404) to the first. */
+  other: Session;
+  members: Record<R, Session>;
+}
+
+/** The usual cast of a route test: an organization with its owner and members, and a stranger. */
+export async function createTenantFixture<R extends Role>(roles: readonly R[]): Promise<TenantFixture<R>> {
+  const context = await createTestApp();
+  const owner = await registerOrganization(context.app);
+  const other = await registerOrganization(context.app);
+  const members = {} as Record<R, Session>;
+  for (const role of roles) members[role] = await addMember(context, owner.user.organizationId, role);
+  return { context, owner, other, members };
+}

@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedbackPage, Session } from '@keel/contract';
-import {
-  bearer,
-  bodyOf,
-  createTestApp,
-  queryAsOwner,
-  registerOrganization,
-  type TestContext,
-  addMember,
-} from '../../test-support/test-app.js';
+import { bearer, bodyOf, queryAsOwner, type TestContext, createTenantFixture } from '../../test-support/test-app.js';
 
 let context: TestContext;
 let owner: Session;
@@ -16,14 +8,13 @@ let member: Session;
 let observer: Session;
 let other: Session;
 
-// The organization owner's password hash is reused, so no test pays for a fresh argon2 hash.
-
 beforeAll(async () => {
-  context = await createTestApp();
-  owner = await registerOrganization(context.app);
-  other = await registerOrganization(context.app);
-  member = await addMember(context, owner.user.organizationId, 'member');
-  observer = await addMember(context, owner.user.organizationId, 'observer');
+  ({
+    context,
+    owner,
+    other,
+    members: { member, observer },
+  } = await createTenantFixture(['member', 'observer']));
 });
 afterAll(async () => {
   await context.close();

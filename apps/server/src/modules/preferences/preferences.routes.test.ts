@@ -6,15 +6,7 @@ import {
   type Session,
   type UiStateEntry,
 } from '@keel/contract';
-import {
-  bearer,
-  bodyOf,
-  createTestApp,
-  queryAsOwner,
-  registerOrganization,
-  type TestContext,
-  addMember,
-} from '../../test-support/test-app.js';
+import { bearer, bodyOf, queryAsOwner, type TestContext, createTenantFixture } from '../../test-support/test-app.js';
 import { createPreferencesService } from './preferences.service.js';
 
 let context: TestContext;
@@ -25,8 +17,6 @@ let leadershipTeamId: string;
 let salesTeamId: string;
 let otherOrgTeamId: string;
 
-// The organization owner's password hash is reused, so no test pays for a fresh argon2 hash.
-
 async function createTeam(organizationId: string, name: string): Promise<string> {
   const [team] = await queryAsOwner<{ id: string }>(
     context.database,
@@ -36,10 +26,12 @@ async function createTeam(organizationId: string, name: string): Promise<string>
 }
 
 beforeAll(async () => {
-  context = await createTestApp();
-  owner = await registerOrganization(context.app);
-  other = await registerOrganization(context.app);
-  observer = await addMember(context, owner.user.organizationId, 'observer');
+  ({
+    context,
+    owner,
+    other,
+    members: { observer },
+  } = await createTenantFixture(['observer']));
   leadershipTeamId = owner.user.teams[0]!.id;
   salesTeamId = await createTeam(owner.user.organizationId, 'Sales');
   otherOrgTeamId = other.user.teams[0]!.id;

@@ -3,11 +3,10 @@ import { SUBSCRIPTION_HEADERS, TRIAL_DAYS, type Session, type SubscriptionStatus
 import {
   bearer,
   bodyOf,
-  createTestApp,
   queryAsOwner,
-  registerOrganization,
   type TestContext,
   addMember,
+  createTenantFixture,
 } from '../../test-support/test-app.js';
 import { subscriptionStatusOf } from './subscription.service.js';
 
@@ -15,12 +14,8 @@ let context: TestContext;
 let owner: Session;
 let other: Session;
 
-// The organization owner's password hash is reused, so no test pays for a fresh argon2 hash.
-
 beforeAll(async () => {
-  context = await createTestApp();
-  owner = await registerOrganization(context.app);
-  other = await registerOrganization(context.app);
+  ({ context, owner, other } = await createTenantFixture([]));
 });
 afterAll(async () => {
   await context.close();

@@ -3,19 +3,16 @@ import type { DepartmentList, Session } from '@keel/contract';
 import {
   bearer,
   bodyOf,
-  createTestApp,
   queryAsOwner,
-  registerOrganization,
   type TestContext,
   addMember,
+  createTenantFixture,
 } from '../../test-support/test-app.js';
 
 let context: TestContext;
 let owner: Session;
 let member: Session;
 let other: Session;
-
-// The organization owner's password hash is reused, so no test pays for a fresh argon2 hash.
 
 async function createTeam(organizationId: string, name: string, extra = ''): Promise<string> {
   const [team] = await queryAsOwner<{ id: string }>(
@@ -26,10 +23,12 @@ async function createTeam(organizationId: string, name: string, extra = ''): Pro
 }
 
 beforeAll(async () => {
-  context = await createTestApp();
-  owner = await registerOrganization(context.app);
-  other = await registerOrganization(context.app);
-  member = await addMember(context, owner.user.organizationId, 'member');
+  ({
+    context,
+    owner,
+    other,
+    members: { member },
+  } = await createTenantFixture(['member']));
   const organizationId = owner.user.organizationId;
   await createTeam(organizationId, 'sales');
   await createTeam(organizationId, 'Alpha');

@@ -7,15 +7,7 @@ import {
   type Terminology,
   type TerminologyPreset,
 } from '@keel/contract';
-import {
-  bearer,
-  bodyOf,
-  createTestApp,
-  queryAsOwner,
-  registerOrganization,
-  type TestContext,
-  addMember,
-} from '../../test-support/test-app.js';
+import { bearer, bodyOf, queryAsOwner, type TestContext, createTenantFixture } from '../../test-support/test-app.js';
 
 let context: TestContext;
 let owner: Session;
@@ -23,13 +15,13 @@ let member: Session;
 let other: Session;
 let base: string;
 
-// The organization owner's password hash is reused, so no test pays for a fresh argon2 hash.
-
 beforeAll(async () => {
-  context = await createTestApp();
-  owner = await registerOrganization(context.app);
-  other = await registerOrganization(context.app);
-  member = await addMember(context, owner.user.organizationId, 'member');
+  ({
+    context,
+    owner,
+    other,
+    members: { member },
+  } = await createTenantFixture(['member']));
   base = `/api/v1/terminology/organizations/${owner.user.organizationId}`;
 });
 afterAll(async () => {
