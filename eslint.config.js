@@ -21,7 +21,7 @@ export default tseslint.config(
       parserOptions: {
         project: [
           './tsconfig.json',
-          './packages/contract/tsconfig.json',
+          './packages/contract/tsconfig.test.json',
           './apps/server/tsconfig.test.json',
           './apps/web/tsconfig.json',
           './e2e/tsconfig.json',

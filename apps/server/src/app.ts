@@ -24,6 +24,7 @@ import { registerWebApp } from './http/web-app.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { authRoutes, createAccessTokens, createAuthService } from './modules/auth/index.js';
 import { registerFeatureRoutes } from './modules/routes.js';
+import { createChangeBus, type ChangeBus } from './realtime/change-bus.js';
 import { createLocalStorage, type FileStorage } from './storage/file-storage.js';
 
 export const API_PREFIX = '/api/v1';
@@ -35,6 +36,7 @@ export interface AppDeps {
   config: Config;
   mailer?: Mailer;
   storage?: FileStorage;
+  changes?: ChangeBus;
   logger?: boolean | { level: string };
 }
 
@@ -67,6 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.mailer ?? createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   const storage = deps.storage ?? createLocalStorage(config.dataDir);
   const tokens = createAccessTokens(config.jwtSecret);
+  const changes = deps.changes ?? createChangeBus();
   app.addHook('onClose', async () => mailer.close());
 
   await app.register(swagger, {
@@ -107,7 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
       const authService = createAuthService({ db: database.db, tokens, mailer, appUrl: config.appUrl });
       await api.register(authRoutes(authService, { rateLimitPerMinute: config.authRateLimitPerMinute }));
-      await registerFeatureRoutes(typed, { db: database.db, storage, config });
+      await registerFeatureRoutes(typed, { db: database.db, storage, config, changes });
     },
     { prefix: API_PREFIX },
   );

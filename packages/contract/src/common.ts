@@ -34,3 +34,6 @@ export const healthSchema = z.object({
   database: z.literal('ok'),
   databaseKind: z.enum(['embedded', 'postgresql']),
 });
+
+/** Every mutable object carries a version; an edit names the version it was based on (optimistic concurrency). */
+export const versionSchema = z.number().int().min(1);

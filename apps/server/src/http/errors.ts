@@ -21,3 +21,11 @@ export const notFound = (code: string, message = 'Not found') => new AppError(40
 export const conflict = (code: string, message: string) => new AppError(409, code, message);
 export const tooManyRequests = (code: string, message: string) => new AppError(429, code, message);
 export const serviceUnavailable = (code: string, message: string) => new AppError(503, code, message);
+
+/** Optimistic concurrency: the edit was based on a version someone else has since replaced. */
+export const staleVersion = (entity: string, label: string) =>
+  new AppError(
+    409,
+    `${entity}.stale_version`,
+    `Someone else changed this ${label} since you opened it. Reload to see their change, then try again.`,
+  );

@@ -1,6 +1,7 @@
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import type { TypedApp } from '../http/types.js';
+import type { ChangeBus } from '../realtime/change-bus.js';
 import type { FileStorage } from '../storage/file-storage.js';
 import { createFeedbackService, feedbackRoutes } from './feedback/index.js';
 import { createOrganizationsService, organizationsRoutes } from './organizations/index.js';
@@ -13,6 +14,8 @@ export interface FeatureDeps {
   db: Database;
   storage: FileStorage;
   config: Config;
+  /** Services publish here after a change commits; the realtime hub fans it out to open pages. */
+  changes: ChangeBus;
 }
 
 /** Each feature module contributes one Fastify plugin; they all live under /api/v1. */

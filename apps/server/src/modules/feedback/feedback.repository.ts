@@ -1,5 +1,8 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { uuidSchema } from '@keel/contract';
+import { and, desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { tenantDb } from '../../db/scope.js';
+import { newestFirstAfter, preciseTimestamp, preciseTimestampSchema } from '../../http/pagination.js';
 import { users } from '../auth/index.js';
 import { feedback } from './feedback.table.js';
 
@@ -14,17 +17,9 @@ export async function insertFeedback(organizationId: string, values: FeedbackIns
   return row;
 }
 
-/** A position in the newest-first list: the last row seen, with its timestamp at full (microsecond) precision. */
-export interface FeedbackPosition {
-  createdAt: string;
-  id: string;
-}
-
-/**
- * JavaScript dates stop at milliseconds while PostgreSQL keeps microseconds, so the cursor carries the
- * database's own text of the timestamp: a rounded one would skip or repeat rows.
- */
-const preciseCreatedAt = sql<string>`to_char(${feedback.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+/** A position in the newest-first list: the last row's creation time (to the microsecond) and id. */
+export const feedbackCursorShape = z.tuple([preciseTimestampSchema, uuidSchema]);
+export type FeedbackPosition = z.infer<typeof feedbackCursorShape>;
 
 /** Newest first, keyset-paginated on (created_at, id); fetches one extra row to know whether more follow. */
 export async function listFeedbackPage(
@@ -40,7 +35,7 @@ export async function listFeedbackPage(
       message: feedback.message,
       pageUrl: feedback.pageUrl,
       createdAt: feedback.createdAt,
-      position: preciseCreatedAt,
+      position: preciseTimestamp(feedback.createdAt),
       userId: users.id,
       firstName: users.firstName,
       lastName: users.lastName,
@@ -51,9 +46,7 @@ export async function listFeedbackPage(
     .where(
       and(
         eq(feedback.organizationId, organizationId),
-        after
-          ? sql`(${feedback.createdAt}, ${feedback.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
-          : undefined,
+        after ? newestFirstAfter(feedback.createdAt, feedback.id, after) : undefined,
       ),
     )
     .orderBy(desc(feedback.createdAt), desc(feedback.id))

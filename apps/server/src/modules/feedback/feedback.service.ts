@@ -2,7 +2,8 @@ import type { FeedbackPage, FeedbackSubmitted, SubmitFeedbackRequest } from '@ke
 import type { Database } from '../../db/database.js';
 import { recordAuditEvent } from '../audit/index.js';
 import { asAdmin, asMember, type Caller, type RequestMeta } from '../organizations/index.js';
-import { decodeCursor, encodeCursor } from './feedback.cursor.js';
+import { decodeCursor, pageFrom } from '../../http/pagination.js';
+import { feedbackCursorShape } from './feedback.repository.js';
 import * as repository from './feedback.repository.js';
 
 export interface FeedbackServiceDeps {
@@ -34,13 +35,13 @@ export function createFeedbackService(deps: FeedbackServiceDeps) {
       }),
 
     list: (caller: Caller, query: { limit: number; cursor?: string | undefined }): Promise<FeedbackPage> => {
-      const after = decodeCursor(query.cursor);
+      const after = decodeCursor(query.cursor, feedbackCursorShape);
       return asAdmin(db, caller, async ({ organizationId }) => {
         const rows = await repository.listFeedbackPage(organizationId, { limit: query.limit, after });
-        const page = rows.slice(0, query.limit);
-        const last = page.at(-1);
-        return {
-          data: page.map((row) => ({
+        return pageFrom(
+          rows,
+          query.limit,
+          (row) => ({
             id: row.id,
             type: row.type,
             subject: row.subject,
@@ -48,12 +49,9 @@ export function createFeedbackService(deps: FeedbackServiceDeps) {
             pageUrl: row.pageUrl,
             submittedBy: { id: row.userId, name: `${row.firstName} ${row.lastName}`.trim(), email: row.email },
             createdAt: row.createdAt.toISOString(),
-          })),
-          page: {
-            nextCursor:
-              rows.length > query.limit && last ? encodeCursor({ createdAt: last.position, id: last.id }) : null,
-          },
-        };
+          }),
+          (row) => [row.position, row.id],
+        );
       });
     },
   };

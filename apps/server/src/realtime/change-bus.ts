@@ -1,0 +1,36 @@
+import { EventEmitter } from 'node:events';
+
+/**
+ * "Something changed" notices, published by services after their transaction commits. They carry
+ * ids only: a listening page refetches through the authorised API, so no data leaks through them.
+ */
+export interface ChangeEvent {
+  organizationId: string;
+  /** The team (department) whose pages show the object; null for organization-wide objects. */
+  teamId: string | null;
+  /** The kind of object, e.g. 'todo', 'issue', 'priority'. */
+  entity: string;
+  ids: string[];
+  action: 'created' | 'updated' | 'deleted';
+  actorUserId: string | null;
+}
+
+export interface ChangeBus {
+  publish(event: ChangeEvent): void;
+  subscribe(listener: (event: ChangeEvent) => void): () => void;
+}
+
+/** In-process delivery; the realtime hub subscribes here and fans out to sockets (and other processes). */
+export function createChangeBus(): ChangeBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    publish(event) {
+      emitter.emit('change', event);
+    },
+    subscribe(listener) {
+      emitter.on('change', listener);
+      return () => emitter.off('change', listener);
+    },
+  };
+}
