@@ -12,7 +12,7 @@ import path from 'node:path';
 import { option } from './lib/args.mjs';
 import { ROOT, TMP_DIR, machineInfo, passFail, writeResult } from './lib/server.mjs';
 
-const ALL = ['auth-load', 'cold-start', 'bundle-size', 'lighthouse'];
+const ALL = ['auth-load', 'cold-start', 'bundle-size', 'lighthouse', 'realtime-latency'];
 const only = option('only', ALL.join(','))
   .split(',')
   .map((name) => name.trim())
@@ -73,6 +73,15 @@ function rowsFor(name, r) {
           `= ${r.goals.accessibility}`,
           String(r.scores.accessibility),
           r.checks.accessibility,
+        ],
+      ];
+    case 'realtime-latency':
+      return [
+        [
+          `change reaches another page (${r.processes} processes), p99`,
+          `< ${r.goalMs} ms`,
+          `${r.otherPageMs.p99} ms (p50 ${r.otherPageMs.p50})`,
+          r.pass,
         ],
       ];
     default:

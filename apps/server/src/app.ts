@@ -25,6 +25,7 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { authRoutes, createAccessTokens, createAuthService } from './modules/auth/index.js';
 import { registerFeatureRoutes } from './modules/routes.js';
 import { createChangeBus, type ChangeBus } from './realtime/change-bus.js';
+import { createRealtimeHub, type HubLimits } from './realtime/hub.js';
 import { createLocalStorage, type FileStorage } from './storage/file-storage.js';
 
 export const API_PREFIX = '/api/v1';
@@ -37,6 +38,8 @@ export interface AppDeps {
   mailer?: Mailer;
   storage?: FileStorage;
   changes?: ChangeBus;
+  /** Tests shorten the realtime hub's timers. */
+  realtimeLimits?: Partial<HubLimits>;
   logger?: boolean | { level: string };
 }
 
@@ -109,11 +112,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       typed.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 
       const authService = createAuthService({ db: database.db, tokens, mailer, appUrl: config.appUrl });
-      await api.register(authRoutes(authService, { rateLimitPerMinute: config.authRateLimitPerMinute }));
+      const configuredProviders = new Set(
+        (['google', 'microsoft'] as const).filter((provider) => config.oidc[provider] !== undefined),
+      );
+      await api.register(
+        authRoutes(authService, { rateLimitPerMinute: config.authRateLimitPerMinute, configuredProviders }),
+      );
       await registerFeatureRoutes(typed, { db: database.db, storage, config, changes });
     },
     { prefix: API_PREFIX },
   );
+
+  // Outside the /api/v1 plugin: the socket authenticates with its first message, not a header.
+  const realtime = createRealtimeHub({
+    database,
+    databaseUrl: config.databaseUrl,
+    tokens,
+    changes,
+    ...(deps.realtimeLimits ? { limits: deps.realtimeLimits } : {}),
+  });
+  app.decorate('realtime', realtime);
+  await app.register(realtime.plugin);
 
   const webServed = await registerWebApp(app, config.webDistDir ?? defaultWebDist);
   registerNotFound(app, API_PREFIX, webServed);

@@ -8,3 +8,6 @@ export * from './preferences.js';
 export * from './subscription.js';
 export * from './feedback.js';
 export * from './departments.js';
+export * from './headlines.js';
+export * from './todos.js';
+export * from './realtime.js';

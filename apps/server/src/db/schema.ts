@@ -6,3 +6,5 @@ export * from '../modules/terminology/terminology.table.js';
 export * from '../modules/feedback/feedback.table.js';
 export * from '../modules/audit/audit.table.js';
 export * from '../mail/mail.table.js';
+export * from '../modules/todos/todos.table.js';
+export * from '../modules/headlines/headlines.table.js';

@@ -13,7 +13,8 @@ export interface Caller {
  * one of their access token). Another organization's id reads as absent: 404, the same answer as an
  * id that does not exist, so ids of other tenants cannot even be confirmed.
  */
-export function callerIn(request: FastifyRequest<{ Params: { organizationId: string } }>): Caller {
+// Typed as a plain request carrying the param, so zod-typed route requests (any schema) are accepted.
+export function callerIn(request: FastifyRequest & { params: { organizationId: string } }): Caller {
   const auth = requireAuth(request);
   if (request.params.organizationId !== auth.organizationId) {
     throw notFound('organization.not_found', 'This organization does not exist or you do not belong to it');

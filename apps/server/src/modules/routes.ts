@@ -4,11 +4,13 @@ import type { TypedApp } from '../http/types.js';
 import type { ChangeBus } from '../realtime/change-bus.js';
 import type { FileStorage } from '../storage/file-storage.js';
 import { createFeedbackService, feedbackRoutes } from './feedback/index.js';
+import { createCascadingMessagesService, createHeadlinesService, headlinesRoutes } from './headlines/index.js';
 import { createOrganizationsService, organizationsRoutes } from './organizations/index.js';
 import { createPreferencesService, preferencesRoutes } from './preferences/index.js';
 import { createSubscriptionService, subscriptionRoutes } from './subscription/index.js';
 import { createTeamsService, teamsRoutes } from './teams/index.js';
 import { createTerminologyService, terminologyRoutes } from './terminology/index.js';
+import { createTodosService, todosRoutes } from './todos/index.js';
 
 export interface FeatureDeps {
   db: Database;
@@ -27,4 +29,11 @@ export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): P
   await app.register(subscriptionRoutes(createSubscriptionService({ db })));
   await app.register(feedbackRoutes(createFeedbackService({ db })));
   await app.register(teamsRoutes(createTeamsService({ db })));
+  await app.register(
+    headlinesRoutes(
+      createHeadlinesService({ db, changes: deps.changes }),
+      createCascadingMessagesService({ db, changes: deps.changes }),
+    ),
+  );
+  await app.register(todosRoutes(createTodosService({ db, changes: deps.changes })));
 }

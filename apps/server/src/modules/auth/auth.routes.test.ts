@@ -252,3 +252,16 @@ describe('agreements', () => {
     expect((await context.app.inject({ method: 'GET', url: '/api/v1/auth/check-agreements' })).statusCode).toBe(401);
   });
 });
+
+describe('GET /auth/google and /auth/microsoft', () => {
+  it('say plainly that single sign-on is not configured', async () => {
+    for (const provider of ['google', 'microsoft']) {
+      const response = await context.app.inject({ method: 'GET', url: `/api/v1/auth/${provider}` });
+      expect(response.statusCode).toBe(503);
+      expect(response.json<{ code: string; error: string }>()).toMatchObject({
+        code: 'auth.provider_unavailable',
+        error: expect.stringContaining('not configured') as string,
+      });
+    }
+  });
+});

@@ -3,9 +3,11 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import X from 'lucide-react/icons/x';
 import { PATENT_NOTICE } from '../../lib/product';
+import { departmentIdInPath, useRealtimeConnection, useRealtimeTeam } from '../../lib/realtime-react';
 import { FullScreenSpinner } from '../../ui/Spinner';
 import { BlockingLegalDialog } from '../../features/agreements/components/BlockingLegalDialog';
 import { useAgreementsCheck } from '../../features/agreements/agreements.api';
+import { useSelectedDepartment } from '../../features/departments/departments.api';
 import { HelpButton } from '../../features/feedback/components/HelpButton';
 import { useOrgTheme } from '../../features/organization/use-org-theme';
 import { TrialBanner } from '../../features/subscription/components/TrialBanner';
@@ -34,6 +36,11 @@ export default function AppLayout() {
   useOrgTheme();
   const agreements = useAgreementsCheck(true);
   const { pathname } = useLocation();
+  // Live updates: every signed-in page follows its organization, the selected department's team,
+  // and the department in the address (/departments/:id/...).
+  useRealtimeConnection();
+  useRealtimeTeam(useSelectedDepartment().selected?.id);
+  useRealtimeTeam(departmentIdInPath(pathname));
   const navigation = useNavigation();
   const pageName = usePageName();
   const [drawerOpen, setDrawerOpen] = useState(false);

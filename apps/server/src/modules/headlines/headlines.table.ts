@@ -1,0 +1,102 @@
+import { index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  createdAt,
+  organizationIdColumn,
+  primaryId,
+  tenantIsolationPolicy,
+  timestampColumn,
+  updatedAt,
+  versionColumn,
+} from '../../db/table-helpers.js';
+import { users } from '../auth/auth.table.js';
+import { organizations } from '../organizations/organizations.table.js';
+import { teams } from '../teams/teams.table.js';
+
+export const headlines = pgTable(
+  'headlines',
+  {
+    id: primaryId(),
+    organizationId: organizationIdColumn().references(() => organizations.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    details: text('details'),
+    type: text('type', { enum: ['customer', 'employee', 'other'] }).notNull(),
+    status: text('status', { enum: ['new', 'discussed'] })
+      .notNull()
+      .default('new'),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    aboutText: text('about_text'),
+    aboutUserId: uuid('about_user_id').references(() => users.id, { onDelete: 'set null' }),
+    archivedAt: timestampColumn('archived_at'),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: versionColumn(),
+  },
+  (table) => [
+    // The hot list: one team's open (or all) headlines, newest first.
+    index('headlines_team_list_idx').on(table.organizationId, table.teamId, table.archivedAt, table.createdAt),
+    tenantIsolationPolicy(),
+  ],
+);
+
+/** A message is immutable once sent: no version. */
+export const cascadingMessages = pgTable(
+  'cascading_messages',
+  {
+    id: primaryId(),
+    organizationId: organizationIdColumn().references(() => organizations.id, { onDelete: 'cascade' }),
+    fromTeamId: uuid('from_team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    details: text('details'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('cascading_messages_sent_idx').on(table.organizationId, table.fromTeamId, table.createdAt),
+    tenantIsolationPolicy(),
+  ],
+);
+
+/** One row per receiving team; carries the message's creation time so a team's inbox pages on one index. */
+export const cascadingMessageRecipients = pgTable(
+  'cascading_message_recipients',
+  {
+    organizationId: organizationIdColumn().references(() => organizations.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => cascadingMessages.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    createdAt: timestampColumn('created_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.messageId, table.teamId] }),
+    index('cascading_message_recipients_inbox_idx').on(table.organizationId, table.teamId, table.createdAt),
+    tenantIsolationPolicy(),
+  ],
+);
+
+export const cascadingMessageReceipts = pgTable(
+  'cascading_message_receipts',
+  {
+    organizationId: organizationIdColumn().references(() => organizations.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => cascadingMessages.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readAt: timestampColumn('read_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.messageId, table.userId] }), tenantIsolationPolicy()],
+);

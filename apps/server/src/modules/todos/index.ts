@@ -1,0 +1,3 @@
+export { createTodosService, type TodosService } from './todos.service.js';
+export { todosRoutes } from './todos.routes.js';
+export { todos } from './todos.table.js';

@@ -1,0 +1,326 @@
+import websocket from '@fastify/websocket';
+import {
+  REALTIME_CLOSE,
+  REALTIME_PATH,
+  realtimeClientMessageSchema,
+  type RealtimeClientMessage,
+  type RealtimeServerMessage,
+} from '@keel/contract';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { decodeJwt } from 'jose';
+import type { RawData, WebSocket } from 'ws';
+import type { DatabaseHandle } from '../db/database.js';
+import { readInTenant, tenantDb } from '../db/scope.js';
+import type { AccessTokens } from '../modules/auth/index.js';
+import { requireActiveMember } from '../modules/organizations/index.js';
+import { teams } from '../modules/teams/index.js';
+import type { ChangeBus } from './change-bus.js';
+import { createPgFanout, type Fanout } from './pg-fanout.js';
+import { createRooms, type Member } from './rooms.js';
+
+export interface HubLimits {
+  /** Time a new socket has to send its `auth` message. */
+  authTimeoutMs: number;
+  heartbeatMs: number;
+  /** How long before the token expires the client is asked for a fresh one. */
+  reauthLeadMs: number;
+  maxMessageBytes: number;
+  /** Messages a socket may send per window (a token bucket refilled over the window). */
+  messagesPerWindow: number;
+  windowMs: number;
+  maxTeamsPerSocket: number;
+  maxSocketsPerUser: number;
+  maxSocketsPerOrganization: number;
+  maxBufferedBytes: number;
+}
+
+export const DEFAULT_HUB_LIMITS: HubLimits = {
+  authTimeoutMs: 5_000,
+  heartbeatMs: 30_000,
+  reauthLeadMs: 60_000,
+  maxMessageBytes: 8 * 1024,
+  messagesPerWindow: 60,
+  windowMs: 10_000,
+  maxTeamsPerSocket: 50,
+  maxSocketsPerUser: 30,
+  maxSocketsPerOrganization: 10_000,
+  maxBufferedBytes: 1024 * 1024,
+};
+
+export interface HubDeps {
+  database: DatabaseHandle;
+  /** Set with a real PostgreSQL: changes fan out to the other server processes through it. */
+  databaseUrl: string | undefined;
+  tokens: AccessTokens;
+  changes: ChangeBus;
+  limits?: Partial<HubLimits>;
+}
+
+interface Connection extends Member {
+  socket: WebSocket;
+  authenticated: boolean;
+  alive: boolean;
+  tokens: number;
+  refilledAt: number;
+  timers: NodeJS.Timeout[];
+  /** Messages are handled one after the other, so an auth finishes before the subscribe behind it. */
+  queue: Promise<void>;
+}
+
+const rawText = (data: RawData) =>
+  (Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data)).toString('utf8');
+
+async function isActiveTeam(database: DatabaseHandle, member: Member, teamId: string): Promise<boolean> {
+  return readInTenant(database.db, { organizationId: member.organizationId, userId: member.userId }, async () => {
+    const [row] = await tenantDb(member.organizationId)
+      .select({ id: teams.id })
+      .from(teams)
+      .where(and(eq(teams.organizationId, member.organizationId), eq(teams.id, teamId), isNull(teams.archivedAt)))
+      .limit(1);
+    return row !== undefined;
+  });
+}
+
+async function isActiveMember(database: DatabaseHandle, organizationId: string, userId: string): Promise<boolean> {
+  try {
+    await readInTenant(database.db, { organizationId, userId }, () => requireActiveMember(organizationId, userId));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The WebSocket hub of DESIGN.md "Realtime": signed-in pages join their organization's room and the
+ * team rooms they show; every ChangeEvent published on the bus reaches exactly those sockets, in
+ * this process directly and in the others through PostgreSQL LISTEN/NOTIFY.
+ */
+export function createRealtimeHub(deps: HubDeps) {
+  const limits: HubLimits = { ...DEFAULT_HUB_LIMITS, ...deps.limits };
+  const rooms = createRooms({ maxBufferedBytes: limits.maxBufferedBytes });
+  const connections = new Set<Connection>();
+  let fanout: Fanout | null = null;
+
+  async function plugin(app: FastifyInstance) {
+    const log: FastifyBaseLogger = app.log.child({ module: 'realtime' });
+    if (deps.database.kind === 'postgresql' && deps.databaseUrl) {
+      fanout = createPgFanout({
+        databaseUrl: deps.databaseUrl,
+        log,
+        onRemote: (event) => rooms.deliver(event),
+        onResync: () => rooms.broadcast({ type: 'resync' }),
+      });
+    }
+    const unsubscribe = deps.changes.subscribe((event) => {
+      rooms.deliver(event);
+      fanout?.publish(event);
+    });
+
+    const heartbeat = setInterval(() => {
+      for (const connection of connections) {
+        if (!connection.alive) {
+          connection.socket.terminate();
+          continue;
+        }
+        connection.alive = false;
+        connection.socket.ping();
+      }
+    }, limits.heartbeatMs);
+    heartbeat.unref();
+
+    const send = (connection: Connection, message: RealtimeServerMessage) => {
+      if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(JSON.stringify(message));
+    };
+    const close = (connection: Connection, code: number, reason: string) => {
+      connection.socket.close(code, reason);
+    };
+    const clearTimers = (connection: Connection) => {
+      for (const timer of connection.timers) clearTimeout(timer);
+      connection.timers = [];
+    };
+
+    /** Asks for a fresh token a little before this one expires, and closes the socket when it does. */
+    const scheduleExpiry = (connection: Connection, expiresAtSeconds: number) => {
+      clearTimers(connection);
+      const remaining = expiresAtSeconds * 1000 - Date.now();
+      connection.timers.push(
+        setTimeout(
+          () => send(connection, { type: 'reauth', expiresAt: expiresAtSeconds }),
+          Math.max(0, remaining - limits.reauthLeadMs),
+        ),
+        setTimeout(() => close(connection, REALTIME_CLOSE.unauthorized, 'Token expired'), Math.max(0, remaining)),
+      );
+    };
+
+    const authenticate = async (connection: Connection, token: string) => {
+      const claims = await deps.tokens.verify(token);
+      if (!claims) return close(connection, REALTIME_CLOSE.unauthorized, 'Invalid or expired token');
+      if (
+        connection.authenticated &&
+        (claims.userId !== connection.userId || claims.organizationId !== connection.organizationId)
+      ) {
+        // A socket belongs to one person in one organization; switching means a new socket.
+        return close(connection, REALTIME_CLOSE.unauthorized, 'Token of another session');
+      }
+      if (!(await isActiveMember(deps.database, claims.organizationId, claims.userId))) {
+        return close(connection, REALTIME_CLOSE.unauthorized, 'Membership ended');
+      }
+      const expiresAt = decodeJwt(token).exp ?? 0;
+      if (!connection.authenticated) {
+        if (
+          rooms.userSize(claims.organizationId, claims.userId) >= limits.maxSocketsPerUser ||
+          rooms.organizationSize(claims.organizationId) >= limits.maxSocketsPerOrganization
+        ) {
+          return close(connection, REALTIME_CLOSE.tooMany, 'Too many open pages');
+        }
+        connection.organizationId = claims.organizationId;
+        connection.userId = claims.userId;
+        connection.authenticated = true;
+        rooms.join(connection);
+      }
+      scheduleExpiry(connection, expiresAt);
+      send(connection, { type: 'ready', organizationId: claims.organizationId, userId: claims.userId, expiresAt });
+    };
+
+    const handle = async (connection: Connection, message: RealtimeClientMessage) => {
+      if (message.type === 'auth') return authenticate(connection, message.token);
+      if (!connection.authenticated) return close(connection, REALTIME_CLOSE.unauthorized, 'Authenticate first');
+      if (message.type === 'unsubscribe') {
+        rooms.unsubscribe(connection, message.teamId);
+        return send(connection, { type: 'unsubscribed', teamId: message.teamId });
+      }
+      if (connection.teams.has(message.teamId)) return send(connection, { type: 'subscribed', teamId: message.teamId });
+      if (connection.teams.size >= limits.maxTeamsPerSocket) {
+        return send(connection, {
+          type: 'error',
+          code: 'realtime.too_many_teams',
+          message: `A page may follow at most ${limits.maxTeamsPerSocket} teams`,
+          teamId: message.teamId,
+        });
+      }
+      if (!(await isActiveTeam(deps.database, connection, message.teamId))) {
+        return send(connection, {
+          type: 'error',
+          code: 'realtime.team_not_found',
+          message: 'No such active team in this organization',
+          teamId: message.teamId,
+        });
+      }
+      if (connection.socket.readyState !== connection.socket.OPEN) return;
+      rooms.subscribe(connection, message.teamId);
+      send(connection, { type: 'subscribed', teamId: message.teamId });
+    };
+
+    /** Token bucket: a steady trickle is fine, a flood closes the socket. */
+    const withinRate = (connection: Connection) => {
+      const now = Date.now();
+      const refill = ((now - connection.refilledAt) / limits.windowMs) * limits.messagesPerWindow;
+      connection.tokens = Math.min(limits.messagesPerWindow, connection.tokens + refill);
+      connection.refilledAt = now;
+      if (connection.tokens < 1) return false;
+      connection.tokens -= 1;
+      return true;
+    };
+
+    const onMessage = (connection: Connection, data: RawData, isBinary: boolean) => {
+      if (!withinRate(connection)) return close(connection, REALTIME_CLOSE.policy, 'Too many messages');
+      let parsed: unknown;
+      try {
+        parsed = isBinary ? undefined : JSON.parse(rawText(data));
+      } catch {
+        parsed = undefined;
+      }
+      const result = realtimeClientMessageSchema.safeParse(parsed);
+      if (!result.success) {
+        if (!connection.authenticated) return close(connection, REALTIME_CLOSE.unauthorized, 'Authenticate first');
+        return send(connection, {
+          type: 'error',
+          code: 'realtime.bad_message',
+          message: 'Unknown or malformed message',
+        });
+      }
+      connection.queue = connection.queue
+        .then(() => handle(connection, result.data))
+        .catch((error: unknown) => {
+          log.error({ err: error }, 'realtime: message failed');
+          close(connection, 1011, 'Server error');
+        });
+    };
+
+    await app.register(websocket, {
+      options: { maxPayload: limits.maxMessageBytes, perMessageDeflate: false },
+      // Pages are told the server is going away (1001) so they reconnect to another process at once.
+      preClose(done) {
+        for (const connection of connections) close(connection, REALTIME_CLOSE.goingAway, 'Server shutting down');
+        done();
+      },
+    });
+
+    app.addHook('onClose', async () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      for (const connection of connections) {
+        clearTimers(connection);
+        connection.socket.terminate();
+      }
+      await fanout?.close();
+    });
+
+    app.route({
+      method: 'GET',
+      url: REALTIME_PATH,
+      schema: { hide: true },
+      // A plain GET (no upgrade) gets the API's error shape rather than an empty 404.
+      handler: async (_request, reply) =>
+        reply.code(426).header('upgrade', 'websocket').send({
+          error: 'This address speaks WebSocket only',
+          code: 'realtime.upgrade_required',
+        }),
+      wsHandler: (socket) => {
+        const connection: Connection = {
+          socket,
+          organizationId: '',
+          userId: '',
+          teams: new Set(),
+          authenticated: false,
+          alive: true,
+          tokens: limits.messagesPerWindow,
+          refilledAt: Date.now(),
+          timers: [],
+          queue: Promise.resolve(),
+        };
+        connections.add(connection);
+        connection.timers.push(
+          setTimeout(() => {
+            if (!connection.authenticated) close(connection, REALTIME_CLOSE.unauthorized, 'Authentication timeout');
+          }, limits.authTimeoutMs),
+        );
+        socket.on('pong', () => {
+          connection.alive = true;
+        });
+        socket.on('message', (data, isBinary) => onMessage(connection, data, isBinary));
+        socket.on('error', (error) => log.debug({ err: error }, 'realtime: socket error'));
+        socket.on('close', () => {
+          clearTimers(connection);
+          connections.delete(connection);
+          if (connection.authenticated) rooms.leave(connection);
+        });
+      },
+    });
+  }
+
+  return {
+    plugin,
+    connectionCount: () => connections.size,
+    /** Settles once the cross-process listener has made its first attempt (at once without one). */
+    fanoutReady: () => fanout?.ready() ?? Promise.resolve(),
+  };
+}
+export type RealtimeHub = ReturnType<typeof createRealtimeHub>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: RealtimeHub;
+  }
+}

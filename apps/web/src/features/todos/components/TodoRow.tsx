@@ -1,0 +1,61 @@
+import type { Todo } from '@keel/contract';
+import Lock from 'lucide-react/icons/lock';
+import { cx } from '../../../ui/cx';
+import { DueDate } from './DueDate';
+
+interface TodoRowProps {
+  todo: Todo;
+  today: string;
+  selected: boolean;
+  readOnly: boolean;
+  onSelect: (selected: boolean) => void;
+  onToggle: () => void;
+  onEdit: () => void;
+}
+
+export function TodoRow({ todo, today, selected, readOnly, onSelect, onToggle, onEdit }: TodoRowProps) {
+  const done = todo.status === 'done';
+  return (
+    <li className="flex flex-wrap items-center gap-3 border-b border-slate-200 px-3 py-2 last:border-b-0 dark:border-slate-700">
+      {readOnly ? null : (
+        <input
+          type="checkbox"
+          className="size-4 accent-slate-600"
+          checked={selected}
+          onChange={(event) => onSelect(event.target.checked)}
+          aria-label={`Select ${todo.title}`}
+        />
+      )}
+      <input
+        type="checkbox"
+        className="size-5 accent-green-700"
+        checked={done}
+        disabled={readOnly}
+        onChange={onToggle}
+        aria-label={done ? `Mark ${todo.title} as not done` : `Mark ${todo.title} as done`}
+      />
+      <div className="min-w-0 flex-1">
+        <button
+          type="button"
+          onClick={onEdit}
+          disabled={readOnly}
+          className={cx(
+            'max-w-full truncate text-left text-sm font-medium text-slate-900 hover:underline disabled:no-underline dark:text-slate-100',
+            done && 'text-slate-500 line-through dark:text-slate-400',
+          )}
+        >
+          {todo.title}
+        </button>
+        {todo.isPrivate ? (
+          <span className="ml-2 inline-flex items-center gap-1 text-xs text-slate-600 dark:text-slate-300">
+            <Lock aria-hidden="true" className="size-3" />
+            Private
+          </span>
+        ) : null}
+        {done ? <span className="sr-only"> (done)</span> : null}
+      </div>
+      <span className="text-sm text-slate-700 dark:text-slate-200">{todo.owner.name}</span>
+      <DueDate dueDate={todo.dueDate} today={today} done={done} />
+    </li>
+  );
+}

@@ -1,0 +1,88 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { REALTIME_PATH } from '@keel/contract';
+import { refreshTokens } from './api-client';
+import { queryClient } from './query-client';
+import { RealtimeClient, type RealtimeSocket, type RealtimeStatus } from './realtime';
+import { useOrganizationId, useSession } from './session-store';
+import { getAccessToken, isTokenExpired } from './tokens';
+
+type SocketFactory = (url: string) => RealtimeSocket;
+
+/** Unit tests of other screens must not open real sockets; the realtime tests plug in a fake. */
+let socketFactory: SocketFactory | null =
+  import.meta.env.MODE === 'test' ? null : (url) => new WebSocket(url) as unknown as RealtimeSocket;
+
+export function setRealtimeSocketFactory(factory: SocketFactory | null): void {
+  socketFactory = factory;
+}
+
+async function freshToken(): Promise<string | null> {
+  const token = getAccessToken();
+  if (!token) return null;
+  if (!isTokenExpired(token)) return token;
+  const outcome = await refreshTokens();
+  return outcome === 'rejected' ? null : getAccessToken();
+}
+
+let client: RealtimeClient | null = null;
+
+/** The page's one realtime client (created on first use, so importing this module opens nothing). */
+export function realtimeClient(): RealtimeClient {
+  client ??= new RealtimeClient({
+    url: () => `${window.location.protocol === 'https:' ? 'wss:' : 'ws:'}//${window.location.host}${REALTIME_PATH}`,
+    createSocket: (url) => {
+      if (!socketFactory) throw new Error('realtime sockets are disabled');
+      return socketFactory(url);
+    },
+    getToken: getAccessToken,
+    freshToken,
+    // Query keys of business objects start with ['organizations', organizationId, entity].
+    onChanged: (organizationId, entities) => {
+      for (const entity of entities)
+        void queryClient.invalidateQueries({ queryKey: ['organizations', organizationId, entity] });
+    },
+    onResync: (organizationId) => void queryClient.invalidateQueries({ queryKey: ['organizations', organizationId] }),
+  });
+  return client;
+}
+
+/** Mounted once in the signed-in layout: connected while signed in, closed on sign-out. */
+export function useRealtimeConnection(): void {
+  const organizationId = useOrganizationId();
+  const signedIn = useSession((state) => state.status === 'signedIn');
+  useEffect(() => {
+    if (!signedIn || !organizationId || !socketFactory) return;
+    const realtime = realtimeClient();
+    realtime.start(organizationId);
+    const online = () => realtime.reconnectNow();
+    window.addEventListener('online', online);
+    return () => {
+      window.removeEventListener('online', online);
+      realtime.stop();
+    };
+  }, [signedIn, organizationId]);
+}
+
+/** Live updates for a team's pages (e.g. /departments/:id/...) while the calling component is mounted. */
+export function useRealtimeTeam(teamId: string | null | undefined): void {
+  useEffect(() => {
+    if (!teamId) return;
+    return realtimeClient().followTeam(teamId);
+  }, [teamId]);
+}
+
+const DEPARTMENT_PATH = /^\/departments\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\/|$)/i;
+
+/** The team of a /departments/:id/... address, which that page's live updates follow. */
+export function departmentIdInPath(pathname: string): string | null {
+  return DEPARTMENT_PATH.exec(pathname)?.[1] ?? null;
+}
+
+/** For an optional connection indicator. */
+export function useRealtimeStatus(): RealtimeStatus {
+  return useSyncExternalStore(
+    (listener) => realtimeClient().onStatus(listener),
+    () => realtimeClient().status,
+    () => 'idle',
+  );
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { uuidSchema } from './common.js';
+
+/** The one WebSocket endpoint, under the API prefix. */
+export const REALTIME_PATH = '/api/v1/realtime';
+
+/** Close codes the client acts on: 4401 = sign in again (or send a fresh token), the others = back off. */
+export const REALTIME_CLOSE = {
+  goingAway: 1001,
+  policy: 1008,
+  tooBig: 1009,
+  unauthorized: 4401,
+  tooMany: 4429,
+} as const;
+
+/** What a page may say to the hub. The token travels in a message, never in the URL (it would land in logs). */
+export const realtimeClientMessageSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('auth'), token: z.string().min(1).max(4096) }),
+  z.strictObject({ type: z.literal('subscribe'), teamId: uuidSchema }),
+  z.strictObject({ type: z.literal('unsubscribe'), teamId: uuidSchema }),
+]);
+export type RealtimeClientMessage = z.infer<typeof realtimeClientMessageSchema>;
+
+export type RealtimeChangeAction = 'created' | 'updated' | 'deleted';
+
+/** What the hub says. `changed` carries ids only: the page refetches through the authorised API. */
+export type RealtimeServerMessage =
+  | { type: 'ready'; organizationId: string; userId: string; expiresAt: number }
+  | { type: 'subscribed'; teamId: string }
+  | { type: 'unsubscribed'; teamId: string }
+  | {
+      type: 'changed';
+      entity: string;
+      ids: string[];
+      action: RealtimeChangeAction;
+      teamId: string | null;
+      actorUserId: string | null;
+    }
+  /** The token expires soon: answer with a fresh `auth` or the socket is closed at expiry. */
+  | { type: 'reauth'; expiresAt: number }
+  /** Events may have been missed (the cross-process listener reconnected): refetch what is shown. */
+  | { type: 'resync' }
+  | { type: 'error'; code: string; message: string; teamId?: string };
