@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs every benchmark in turn (one at a time) and prints a summary table.
 //
-//   npm run bench                                   (all four)
+//   npm run bench                                   (all of them)
 //   npm run bench -- --only auth-load,cold-start    (a subset)
 //   BENCH_DURATION=5 npm run bench                  (options reach each script through BENCH_* variables)
 //
@@ -12,7 +12,7 @@ import path from 'node:path';
 import { option } from './lib/args.mjs';
 import { ROOT, TMP_DIR, machineInfo, passFail, writeResult } from './lib/server.mjs';
 
-const ALL = ['auth-load', 'cold-start', 'bundle-size', 'lighthouse', 'realtime-latency'];
+const ALL = ['auth-load', 'cold-start', 'bundle-size', 'lighthouse', 'realtime-latency', 'lists-load'];
 const only = option('only', ALL.join(','))
   .split(',')
   .map((name) => name.trim())
@@ -84,6 +84,37 @@ function rowsFor(name, r) {
           r.pass,
         ],
       ];
+    case 'lists-load':
+      return r.lists.flatMap((list) => [
+        [
+          `${list.label} (${list.encoding}) throughput`,
+          `>= ${r.goals.rps} req/s`,
+          `${list.load.requestsPerSecond} req/s`,
+          r.checks[`${list.name}Rps`],
+        ],
+        [
+          `${list.label} p99 latency`,
+          `< ${r.goals.p99Ms} ms`,
+          `${list.load.latencyMs.p99} ms`,
+          r.checks[`${list.name}P99`],
+        ],
+        [
+          `${list.label} non-2xx/errors`,
+          '0',
+          `${list.load.non2xx}/${list.load.errors + list.load.timeouts}`,
+          r.checks[`${list.name}Non2xx`],
+        ],
+        ...(r.statements?.[list.name]
+          ? [
+              [
+                `${list.name}: SQL statements per request (short vs long list)`,
+                'equal',
+                `${r.statements[list.name].short.perRequest} vs ${r.statements[list.name].long.perRequest}`,
+                r.checks[`${list.name}FixedQueries`],
+              ],
+            ]
+          : []),
+      ]);
     default:
       return [];
   }

@@ -217,7 +217,13 @@ export async function startServer({
   });
 
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, [SERVER_ENTRY], { cwd: ROOT, env: childEnv, stdio: ['ignore', logFd, logFd] });
+  // BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") reaches the server's node, for profiling.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
+    cwd: ROOT,
+    env: childEnv,
+    stdio: ['ignore', logFd, logFd],
+  });
   closeSync(logFd);
   running.add(child);
   let exited = null;

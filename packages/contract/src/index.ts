@@ -10,4 +10,6 @@ export * from './feedback.js';
 export * from './departments.js';
 export * from './headlines.js';
 export * from './todos.js';
+export * from './priorities.js';
+export * from './issues.js';
 export * from './realtime.js';

@@ -8,3 +8,5 @@ export * from '../modules/audit/audit.table.js';
 export * from '../mail/mail.table.js';
 export * from '../modules/todos/todos.table.js';
 export * from '../modules/headlines/headlines.table.js';
+export * from '../modules/issues/issues.table.js';
+export * from '../modules/priorities/priorities.table.js';

@@ -7,10 +7,17 @@ import { createFeedbackService, feedbackRoutes } from './feedback/index.js';
 import { createCascadingMessagesService, createHeadlinesService, headlinesRoutes } from './headlines/index.js';
 import { createOrganizationsService, organizationsRoutes } from './organizations/index.js';
 import { createPreferencesService, preferencesRoutes } from './preferences/index.js';
+import {
+  createMilestonesService,
+  createPrioritiesService,
+  createPriorityActivityService,
+  prioritiesRoutes,
+} from './priorities/index.js';
 import { createSubscriptionService, subscriptionRoutes } from './subscription/index.js';
 import { createTeamsService, teamsRoutes } from './teams/index.js';
 import { createTerminologyService, terminologyRoutes } from './terminology/index.js';
 import { createTodosService, todosRoutes } from './todos/index.js';
+import { createIssueThreadsService, createIssuesService, issuesRoutes } from './issues/index.js';
 
 export interface FeatureDeps {
   db: Database;
@@ -36,4 +43,17 @@ export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): P
     ),
   );
   await app.register(todosRoutes(createTodosService({ db, changes: deps.changes })));
+  await app.register(
+    issuesRoutes(
+      createIssuesService({ db, changes: deps.changes }),
+      createIssueThreadsService({ db, changes: deps.changes, storage }),
+    ),
+  );
+  await app.register(
+    prioritiesRoutes({
+      priorities: createPrioritiesService({ db, changes: deps.changes }),
+      milestones: createMilestonesService({ db, changes: deps.changes }),
+      activity: createPriorityActivityService({ db, changes: deps.changes, storage }),
+    }),
+  );
 }

@@ -34,3 +34,21 @@ export function createChangeBus(): ChangeBus {
     },
   };
 }
+
+/**
+ * One notice per team whose pages show the changed rows (a move touches two teams), each id once.
+ * Call it after the transaction commits.
+ */
+export function publishByTeam(
+  bus: ChangeBus,
+  notice: Pick<ChangeEvent, 'organizationId' | 'entity' | 'action' | 'actorUserId'>,
+  rows: readonly { id: string; teamId: string }[],
+): void {
+  const idsByTeam = new Map<string, Set<string>>();
+  for (const row of rows) {
+    const ids = idsByTeam.get(row.teamId) ?? new Set<string>();
+    ids.add(row.id);
+    idsByTeam.set(row.teamId, ids);
+  }
+  for (const [teamId, ids] of idsByTeam) bus.publish({ ...notice, teamId, ids: [...ids] });
+}

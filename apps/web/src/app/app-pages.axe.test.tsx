@@ -61,7 +61,7 @@ describe('axe on signed-in pages', () => {
 
   it.each([
     ['/dashboard', 'My dashboard'],
-    ['/scorecard-debug', 'Metrics'],
+    ['/scorecard-debug', 'Numbers'],
     ['/user-settings', 'Profile and settings'],
     ['/organization-settings', 'Organization settings'],
     ['/terminology-settings', 'Terminology'],

@@ -29,6 +29,7 @@ const signedInRoutes: RouteObject[] = [
   ...pages(
     ['/quarterly-priorities', '/quarterly-priorities-original', '/quarterly-priorities-redesigned'],
     'priorities',
+    page(() => import('../features/priorities/pages/PrioritiesPage')),
   ),
   ...pages(['/priorities/import'], 'prioritiesImport'),
   ...pages(['/issues/import'], 'issuesImport'),
@@ -53,11 +54,19 @@ const signedInRoutes: RouteObject[] = [
     'headlines',
     page(() => import('../features/headlines/pages/HeadlinesPage')),
   ),
-  ...pages(['/issues', '/issues-original'], 'issues'),
+  ...pages(
+    ['/issues', '/issues-original'],
+    'issues',
+    page(() => import('../features/issues/pages/IssuesPage')),
+  ),
   ...pages(['/processes'], 'processes'),
   ...pages(['/departments'], 'departments'),
   ...pages(['/departments/:departmentId'], 'department'),
-  ...pages(['/departments/:departmentId/priorities'], 'departmentPriorities'),
+  ...pages(
+    ['/departments/:departmentId/priorities'],
+    'departmentPriorities',
+    page(() => import('../features/priorities/pages/DepartmentPrioritiesPage')),
+  ),
   ...pages(['/departments/:departmentId/scorecard'], 'departmentScorecard'),
   ...pages(['/departments/:departmentId/meetings'], 'departmentMeetings'),
   ...pages(
@@ -65,7 +74,11 @@ const signedInRoutes: RouteObject[] = [
     'departmentTodos',
     page(() => import('../features/todos/pages/DepartmentTodosPage')),
   ),
-  ...pages(['/departments/:departmentId/issues'], 'departmentIssues'),
+  ...pages(
+    ['/departments/:departmentId/issues'],
+    'departmentIssues',
+    page(() => import('../features/issues/pages/DepartmentIssuesPage')),
+  ),
   ...pages(['/accountability'], 'accountability'),
   ...pages(['/billing'], 'billing'),
   ...pages(['/users'], 'users'),

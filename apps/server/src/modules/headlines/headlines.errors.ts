@@ -1,7 +1,5 @@
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../../http/errors.js';
 
-export const observerReadOnly = () =>
-  forbidden('auth.observer_read_only', 'Observers can look but not change anything');
 export const headlineNotFound = () => notFound('headline.not_found', 'This headline does not exist');
 export const teamNotFound = () => notFound('team.not_found', 'This team does not exist');
 export const messageNotFound = () => notFound('cascading_message.not_found', 'This cascading message does not exist');

@@ -1,6 +1,8 @@
 export {
   asAdmin,
   asMember,
+  asReader,
+  asWriter,
   createOrganizationWithOwner,
   createOrganizationsService,
   isAdmin,

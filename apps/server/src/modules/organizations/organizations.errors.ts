@@ -17,3 +17,6 @@ export const logoTooLarge = (maxBytes: number) =>
   );
 export const logoUnsupportedType = () =>
   new AppError(415, 'organizations.logo_unsupported_type', 'The logo must be a PNG, JPEG, WebP or GIF image');
+
+export const observerReadOnly = () =>
+  forbidden('auth.observer_read_only', 'Observers can look but not change anything');

@@ -8,7 +8,7 @@ import {
   type UpdateOrganizationRequest,
 } from '@keel/contract';
 import type { Database } from '../../db/database.js';
-import { inTenant } from '../../db/scope.js';
+import { inTenant, readInTenant } from '../../db/scope.js';
 import { unauthorized } from '../../http/errors.js';
 import type { FileStorage } from '../../storage/file-storage.js';
 import { recordAuditEvent } from '../audit/index.js';
@@ -85,6 +85,21 @@ export function asMember<T>(db: Database, caller: Caller, work: (member: MemberS
   return inTenant(db, { organizationId: caller.organizationId, userId: caller.userId }, async () =>
     work(await requireActiveMember(caller.organizationId, caller.userId)),
   );
+}
+
+/** A read-only use case: the caller must still be an active member; observers may read. */
+export function asReader<T>(db: Database, caller: Caller, work: (member: MemberScope) => Promise<T>): Promise<T> {
+  return readInTenant(db, { organizationId: caller.organizationId, userId: caller.userId }, async () =>
+    work(await requireActiveMember(caller.organizationId, caller.userId)),
+  );
+}
+
+/** A change any active member may make, except observers, who only read. */
+export function asWriter<T>(db: Database, caller: Caller, work: (member: MemberScope) => Promise<T>): Promise<T> {
+  return asMember(db, caller, (member) => {
+    if (member.role === 'observer') throw errors.observerReadOnly();
+    return work(member);
+  });
 }
 
 /** The same, for changes only administrators may make. */

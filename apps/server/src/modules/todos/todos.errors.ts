@@ -1,9 +1,8 @@
-import { badRequest, forbidden, notFound, staleVersion } from '../../http/errors.js';
+import { badRequest, notFound, staleVersion } from '../../http/errors.js';
 
 export const todoNotFound = () => notFound('todo.not_found', 'This to-do does not exist or was deleted');
 export const teamNotFound = () => notFound('todo.team_not_found', 'This team does not exist in your organization');
 export const staleTodo = () => staleVersion('todo', 'to-do');
-export const readOnlyMember = () => forbidden('todo.read_only', 'Observers can see to-dos but cannot change them');
 export const invalidOwners = (bad: { index: number; id: string }[]) =>
   badRequest(
     'todo.invalid_owner',

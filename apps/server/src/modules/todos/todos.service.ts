@@ -20,13 +20,12 @@ import {
 } from '@keel/contract';
 import { eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { readInTenant } from '../../db/scope.js';
 import { decodeCursor, pageFrom } from '../../http/pagination.js';
-import type { ChangeBus, ChangeEvent } from '../../realtime/change-bus.js';
+import { publishByTeam, type ChangeBus, type ChangeEvent } from '../../realtime/change-bus.js';
 import { recordAuditEvent } from '../audit/index.js';
 import {
-  asMember,
-  requireActiveMember,
+  asReader as readAs,
+  asWriter as writeAs,
   type Caller,
   type MemberScope,
   type RequestMeta,
@@ -64,30 +63,16 @@ type Moved = { id: string; teamId: string };
 export function createTodosService(deps: TodosServiceDeps) {
   const { db, changes } = deps;
 
-  /** Observers read only: every change goes through here. */
-  const asWriter = <T>(caller: Caller, work: (member: MemberScope) => Promise<T>) =>
-    asMember(db, caller, (member) => {
-      if (member.role === 'observer') throw errors.readOnlyMember();
-      return work(member);
-    });
-  const asReader = <T>(caller: Caller, work: (member: MemberScope) => Promise<T>) =>
-    readInTenant(db, caller, async () => work(await requireActiveMember(caller.organizationId, caller.userId)));
+  const asWriter = <T>(caller: Caller, work: (member: MemberScope) => Promise<T>) => writeAs(db, caller, work);
+  const asReader = <T>(caller: Caller, work: (member: MemberScope) => Promise<T>) => readAs(db, caller, work);
 
   /** After the commit: one notice per team whose pages show the changed rows. */
-  const publish = (caller: Caller, action: ChangeEvent['action'], rows: readonly Moved[]) => {
-    const byTeam = new Map<string, string[]>();
-    for (const row of rows) byTeam.set(row.teamId, [...(byTeam.get(row.teamId) ?? []), row.id]);
-    for (const [teamId, ids] of byTeam) {
-      changes.publish({
-        organizationId: caller.organizationId,
-        teamId,
-        entity: 'todo',
-        ids,
-        action,
-        actorUserId: caller.userId,
-      });
-    }
-  };
+  const publish = (caller: Caller, action: ChangeEvent['action'], rows: readonly Moved[]) =>
+    publishByTeam(
+      changes,
+      { organizationId: caller.organizationId, entity: 'todo', action, actorUserId: caller.userId },
+      rows,
+    );
 
   const requireTeams = async (organizationId: string, teamIds: readonly string[]) => {
     const unique = [...new Set(teamIds)];

@@ -17,11 +17,12 @@ afterEach(() => vi.unstubAllGlobals());
 describe('signed-in layout', () => {
   it('shows the sidebar with terminology labels, the organization, the page name and an honest placeholder', async () => {
     stubFetch(signedInFrameRoutes());
-    renderRoutes(routes, { path: '/quarterly-priorities-original' });
-    expect(await screen.findByRole('heading', { name: 'Big Goals', level: 1 })).toBeTruthy();
+    renderRoutes(routes, { path: '/scorecard-original' });
+    expect(await screen.findByRole('heading', { name: 'Numbers', level: 1 })).toBeTruthy();
     expect(screen.getByText('This part of Keel is not built yet.')).toBeTruthy();
     const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
-    expect(within(nav).getByRole('link', { name: 'Big Goals' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Numbers' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Big Goals' })).toBeTruthy();
     expect(within(nav).queryByRole('link', { name: 'Users' })).toBeNull();
     expect(await screen.findByText('Analytical Engines')).toBeTruthy();
     expect(screen.getByText(/Patent pending/)).toBeTruthy();

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { TODO_DETAILS_MAX, TODO_TITLE_MAX, type OrganizationPerson, type Todo } from '@keel/contract';
 import { errorText } from '../../../lib/api-client';
 import { Banner } from '../../../ui/Banner';
@@ -19,6 +19,15 @@ interface EditTodoDialogProps {
 }
 
 export function EditTodoDialog(props: EditTodoDialogProps) {
+  // The form edits the version it opened with, even when a live update or a refetch brings a newer
+  // one: what the person typed stays, and a save answers 409 until they choose to reload.
+  const [editing, setEditing] = useState(props.todo);
+  const latest = useRef(props.todo);
+  latest.current = props.todo;
+  const reload = async () => {
+    await props.onReload();
+    setEditing(latest.current);
+  };
   return (
     <Dialog
       open
@@ -26,7 +35,7 @@ export function EditTodoDialog(props: EditTodoDialogProps) {
       title={`Edit ${props.singular.toLowerCase()}`}
     >
       {/* Keyed by version: a reload after a conflict starts the form again from the saved values. */}
-      <EditTodoForm key={`${props.todo.id}:${props.todo.version}`} {...props} />
+      <EditTodoForm key={`${editing.id}:${editing.version}`} {...props} todo={editing} onReload={reload} />
     </Dialog>
   );
 }

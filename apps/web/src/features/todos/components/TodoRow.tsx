@@ -1,4 +1,5 @@
 import type { Todo } from '@keel/contract';
+import Check from 'lucide-react/icons/check';
 import Lock from 'lucide-react/icons/lock';
 import { cx } from '../../../ui/cx';
 import { DueDate } from './DueDate';
@@ -26,14 +27,22 @@ export function TodoRow({ todo, today, selected, readOnly, onSelect, onToggle, o
           aria-label={`Select ${todo.title}`}
         />
       )}
-      <input
-        type="checkbox"
-        className="size-5 accent-green-700"
-        checked={done}
-        disabled={readOnly}
-        onChange={onToggle}
-        aria-label={done ? `Mark ${todo.title} as not done` : `Mark ${todo.title} as done`}
-      />
+      {/* Round, unlike the square selection box beside it, so the two controls are not confused. */}
+      <span className="relative inline-flex size-5 shrink-0">
+        <input
+          type="checkbox"
+          className="peer size-5 cursor-pointer appearance-none rounded-full border-2 border-slate-400 checked:border-green-700 checked:bg-green-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-default disabled:opacity-60 dark:border-slate-500"
+          checked={done}
+          disabled={readOnly}
+          onChange={onToggle}
+          aria-label={done ? `Mark ${todo.title} as not done` : `Mark ${todo.title} as done`}
+        />
+        <Check
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-0 m-auto hidden size-3.5 text-white peer-checked:block"
+          strokeWidth={3}
+        />
+      </span>
       <div className="min-w-0 flex-1">
         <button
           type="button"

@@ -1,0 +1,4 @@
+export { createIssueThreadsService, type IssueThreadsService } from './issue-threads.service.js';
+export { createIssueFromSource, createIssuesService, type IssuesService } from './issues.service.js';
+export { issuesRoutes } from './issues.routes.js';
+export { issueAttachments, issueComments, issueTrail, issueVotes, issues } from './issues.table.js';

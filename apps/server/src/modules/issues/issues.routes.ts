@@ -1,0 +1,294 @@
+import {
+  createIssueCommentRequestSchema,
+  createIssueRequestSchema,
+  envelope,
+  issueAttachmentListSchema,
+  issueAttachmentParamsSchema,
+  issueAttachmentSchema,
+  issueCommentPageSchema,
+  issueCommentParamsSchema,
+  issueCommentSchema,
+  issueListQuerySchema,
+  issuePageSchema,
+  issueParamsSchema,
+  issueSchema,
+  issueTrailSchema,
+  issueVersionRequestSchema,
+  organizationParamsSchema,
+  pageQuerySchema,
+  rankIssueRequestSchema,
+  reorderIssuesRequestSchema,
+  sendIssueRequestSchema,
+  sentIssuesPageSchema,
+  sentIssuesQuerySchema,
+  solveIssueRequestSchema,
+  solveIssueResultSchema,
+  successSchema,
+  updateIssueCommentRequestSchema,
+  updateIssueRequestSchema,
+  uuidSchema,
+} from '@keel/contract';
+import { z } from 'zod';
+import { clientMeta } from '../../http/authenticate.js';
+import { callerIn } from '../../http/organization-scope.js';
+import type { TypedApp } from '../../http/types.js';
+import { readAttachmentFile } from './issue-attachment-upload.js';
+import type { IssueThreadsService } from './issue-threads.service.js';
+import type { IssuesService } from './issues.service.js';
+
+const base = '/organizations/:organizationId/issues';
+const one = envelope(issueSchema);
+
+export function issuesRoutes(service: IssuesService, threads: IssueThreadsService) {
+  return async function register(app: TypedApp) {
+    const tags = ['issues'];
+    const versioned = { tags, params: issueParamsSchema, body: issueVersionRequestSchema, response: { 200: one } };
+
+    app.get(
+      base,
+      {
+        schema: {
+          tags,
+          params: organizationParamsSchema,
+          querystring: issueListQuerySchema,
+          response: { 200: issuePageSchema },
+        },
+      },
+      async (request) => service.list(callerIn(request), request.query),
+    );
+
+    app.post(
+      base,
+      { schema: { tags, params: organizationParamsSchema, body: createIssueRequestSchema, response: { 201: one } } },
+      async (request, reply) =>
+        reply.code(201).send({ data: await service.create(callerIn(request), request.body, clientMeta(request)) }),
+    );
+
+    app.post(
+      `${base}/reorder`,
+      {
+        schema: {
+          tags,
+          params: organizationParamsSchema,
+          body: reorderIssuesRequestSchema,
+          response: { 200: envelope(z.object({ ids: z.array(uuidSchema) })) },
+        },
+      },
+      async (request) => ({ data: await service.reorder(callerIn(request), request.body, clientMeta(request)) }),
+    );
+
+    app.get(
+      `${base}/sent`,
+      {
+        schema: {
+          tags,
+          description: "A team's read-only trail of issues it sent to other teams.",
+          params: organizationParamsSchema,
+          querystring: sentIssuesQuerySchema,
+          response: { 200: sentIssuesPageSchema },
+        },
+      },
+      async (request) => threads.sent(callerIn(request), request.query),
+    );
+
+    app.get(
+      `${base}/:id`,
+      { schema: { tags, params: issueParamsSchema, response: { 200: one } } },
+      async (request) => ({ data: await service.get(callerIn(request), request.params.id) }),
+    );
+
+    app.patch(
+      `${base}/:id`,
+      { schema: { tags, params: issueParamsSchema, body: updateIssueRequestSchema, response: { 200: one } } },
+      async (request) => ({
+        data: await service.update(callerIn(request), request.params.id, request.body, clientMeta(request)),
+      }),
+    );
+
+    app.post(
+      `${base}/:id/rank`,
+      { schema: { tags, params: issueParamsSchema, body: rankIssueRequestSchema, response: { 200: one } } },
+      async (request) => ({
+        data: await service.rank(
+          callerIn(request),
+          request.params.id,
+          request.body.version,
+          request.body.rank,
+          clientMeta(request),
+        ),
+      }),
+    );
+
+    app.post(
+      `${base}/:id/vote`,
+      { schema: { tags, params: issueParamsSchema, response: { 200: one } } },
+      async (request) => ({
+        data: await service.vote(callerIn(request), request.params.id, true, clientMeta(request)),
+      }),
+    );
+    app.delete(
+      `${base}/:id/vote`,
+      { schema: { tags, params: issueParamsSchema, response: { 200: one } } },
+      async (request) => ({
+        data: await service.vote(callerIn(request), request.params.id, false, clientMeta(request)),
+      }),
+    );
+
+    app.post(
+      `${base}/:id/solve`,
+      {
+        schema: {
+          tags,
+          description: 'Solves the issue and creates the listed to-dos (linked to it) in the same transaction.',
+          params: issueParamsSchema,
+          body: solveIssueRequestSchema,
+          response: { 200: solveIssueResultSchema },
+        },
+      },
+      async (request) => service.solve(callerIn(request), request.params.id, request.body, clientMeta(request)),
+    );
+
+    app.post(`${base}/:id/reopen`, { schema: versioned }, async (request) => ({
+      data: await service.reopen(callerIn(request), request.params.id, request.body.version, clientMeta(request)),
+    }));
+
+    app.post(
+      `${base}/:id/send`,
+      { schema: { tags, params: issueParamsSchema, body: sendIssueRequestSchema, response: { 200: one } } },
+      async (request) => ({
+        data: await service.send(callerIn(request), request.params.id, request.body, clientMeta(request)),
+      }),
+    );
+
+    app.post(`${base}/:id/archive`, { schema: versioned }, async (request) => ({
+      data: await service.archive(
+        callerIn(request),
+        request.params.id,
+        request.body.version,
+        true,
+        clientMeta(request),
+      ),
+    }));
+    app.post(`${base}/:id/restore`, { schema: versioned }, async (request) => ({
+      data: await service.archive(
+        callerIn(request),
+        request.params.id,
+        request.body.version,
+        false,
+        clientMeta(request),
+      ),
+    }));
+
+    app.get(
+      `${base}/:id/trail`,
+      { schema: { tags, params: issueParamsSchema, response: { 200: issueTrailSchema } } },
+      async (request) => ({ data: await threads.trail(callerIn(request), request.params.id) }),
+    );
+
+    app.get(
+      `${base}/:id/comments`,
+      {
+        schema: {
+          tags,
+          params: issueParamsSchema,
+          querystring: pageQuerySchema,
+          response: { 200: issueCommentPageSchema },
+        },
+      },
+      async (request) => threads.comments(callerIn(request), request.params.id, request.query),
+    );
+    app.post(
+      `${base}/:id/comments`,
+      {
+        schema: {
+          tags,
+          params: issueParamsSchema,
+          body: createIssueCommentRequestSchema,
+          response: { 201: envelope(issueCommentSchema) },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send({
+          data: await threads.addComment(callerIn(request), request.params.id, request.body, clientMeta(request)),
+        }),
+    );
+    app.patch(
+      `${base}/:id/comments/:commentId`,
+      {
+        schema: {
+          tags,
+          params: issueCommentParamsSchema,
+          body: updateIssueCommentRequestSchema,
+          response: { 200: envelope(issueCommentSchema) },
+        },
+      },
+      async (request) => ({
+        data: await threads.editComment(
+          callerIn(request),
+          request.params.id,
+          request.params.commentId,
+          request.body,
+          clientMeta(request),
+        ),
+      }),
+    );
+    app.delete(
+      `${base}/:id/comments/:commentId`,
+      { schema: { tags, params: issueCommentParamsSchema, response: { 200: successSchema } } },
+      async (request) =>
+        threads.deleteComment(callerIn(request), request.params.id, request.params.commentId, clientMeta(request)),
+    );
+
+    app.get(
+      `${base}/:id/attachments`,
+      { schema: { tags, params: issueParamsSchema, response: { 200: issueAttachmentListSchema } } },
+      async (request) => ({ data: await threads.attachments(callerIn(request), request.params.id) }),
+    );
+    app.post(
+      `${base}/:id/attachments`,
+      {
+        schema: {
+          tags,
+          description:
+            'multipart/form-data with the file in the field "file": an image, PDF, Office document or zip, at most 10 MB.',
+          consumes: ['multipart/form-data'],
+          params: issueParamsSchema,
+          response: { 201: envelope(issueAttachmentSchema) },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send({
+          data: await threads.upload(
+            callerIn(request),
+            request.params.id,
+            () => readAttachmentFile(request),
+            clientMeta(request),
+          ),
+        }),
+    );
+    app.get(
+      `${base}/:id/attachments/:attachmentId`,
+      { schema: { tags, description: 'The file itself, as a download.', params: issueAttachmentParamsSchema } },
+      async (request, reply) => {
+        const file = await threads.download(callerIn(request), request.params.id, request.params.attachmentId);
+        return reply
+          .header('x-content-type-options', 'nosniff')
+          .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+          .header('cache-control', 'private, no-store')
+          .type(file.mimeType)
+          .send(file.content);
+      },
+    );
+    app.delete(
+      `${base}/:id/attachments/:attachmentId`,
+      { schema: { tags, params: issueAttachmentParamsSchema, response: { 200: successSchema } } },
+      async (request) =>
+        threads.removeAttachment(
+          callerIn(request),
+          request.params.id,
+          request.params.attachmentId,
+          clientMeta(request),
+        ),
+    );
+  };
+}

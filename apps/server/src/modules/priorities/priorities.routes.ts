@@ -1,0 +1,311 @@
+import {
+  attachmentParamsSchema,
+  createMilestoneRequestSchema,
+  createPriorityRequestSchema,
+  createPriorityUpdateRequestSchema,
+  envelope,
+  fiscalQuartersSchema,
+  listPrioritiesQuerySchema,
+  milestoneParamsSchema,
+  organizationParamsSchema,
+  priorityAttachmentListSchema,
+  priorityAttachmentSchema,
+  priorityCreatedSchema,
+  priorityListSchema,
+  priorityParamsSchema,
+  prioritySchema,
+  priorityStatusRequestSchema,
+  priorityUpdatePageSchema,
+  priorityUpdateSchema,
+  priorityUpdatesQuerySchema,
+  priorityVersionRequestSchema,
+  reorderMilestonesRequestSchema,
+  successSchema,
+  updateMilestoneRequestSchema,
+  updatePriorityRequestSchema,
+} from '@keel/contract';
+import { clientMeta } from '../../http/authenticate.js';
+import { callerIn } from '../../http/organization-scope.js';
+import type { TypedApp } from '../../http/types.js';
+import { readAttachment } from './attachment-upload.js';
+import type { MilestonesService } from './milestones.service.js';
+import type { PrioritiesService } from './priorities.service.js';
+import type { PriorityActivityService } from './priority-activity.service.js';
+
+const tags = ['priorities'];
+const base = '/organizations/:organizationId/priorities';
+const one = `${base}/:id`;
+
+export interface PriorityServices {
+  priorities: PrioritiesService;
+  milestones: MilestonesService;
+  activity: PriorityActivityService;
+}
+
+/** RFC 6266: an ASCII fallback plus the UTF-8 name. */
+const disposition = (fileName: string) =>
+  `attachment; filename="${fileName.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+
+export function prioritiesRoutes({ priorities, milestones, activity }: PriorityServices) {
+  return async function register(app: TypedApp) {
+    app.get(
+      '/organizations/:organizationId/fiscal-quarters',
+      {
+        schema: {
+          tags: ['organizations'],
+          description: 'The current fiscal quarter and the next three, with their first and last days.',
+          params: organizationParamsSchema,
+          response: { 200: fiscalQuartersSchema },
+        },
+      },
+      async (request) => ({ data: await priorities.fiscalQuarters(callerIn(request)) }),
+    );
+
+    app.get(
+      base,
+      {
+        schema: {
+          tags,
+          description:
+            'A team’s priorities of one quarter (the current one unless year+quarter are given, or the coming quarters with planning=true), milestones included; at most 500.',
+          params: organizationParamsSchema,
+          querystring: listPrioritiesQuerySchema,
+          response: { 200: priorityListSchema },
+        },
+      },
+      async (request) => priorities.list(callerIn(request), request.query),
+    );
+
+    app.post(
+      base,
+      {
+        schema: {
+          tags,
+          description: 'Creates one priority per owner.',
+          params: organizationParamsSchema,
+          body: createPriorityRequestSchema,
+          response: { 201: priorityCreatedSchema },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send({ data: await priorities.create(callerIn(request), request.body, clientMeta(request)) }),
+    );
+
+    app.get(
+      one,
+      { schema: { tags, params: priorityParamsSchema, response: { 200: envelope(prioritySchema) } } },
+      async (request) => ({ data: await priorities.get(callerIn(request), request.params.id) }),
+    );
+
+    app.patch(
+      one,
+      {
+        schema: {
+          tags,
+          params: priorityParamsSchema,
+          body: updatePriorityRequestSchema,
+          response: { 200: envelope(prioritySchema) },
+        },
+      },
+      async (request) => ({
+        data: await priorities.update(callerIn(request), request.params.id, request.body, clientMeta(request)),
+      }),
+    );
+
+    app.post(
+      `${one}/status`,
+      {
+        schema: {
+          tags,
+          params: priorityParamsSchema,
+          body: priorityStatusRequestSchema,
+          response: { 200: envelope(prioritySchema) },
+        },
+      },
+      async (request) => ({
+        data: await priorities.setStatus(
+          callerIn(request),
+          request.params.id,
+          request.body.version,
+          request.body.status,
+          clientMeta(request),
+        ),
+      }),
+    );
+
+    for (const action of ['archive', 'restore'] as const) {
+      app.post(
+        `${one}/${action}`,
+        {
+          schema: {
+            tags,
+            params: priorityParamsSchema,
+            body: priorityVersionRequestSchema,
+            response: { 200: envelope(prioritySchema) },
+          },
+        },
+        async (request) => ({
+          data: await priorities[action](
+            callerIn(request),
+            request.params.id,
+            request.body.version,
+            clientMeta(request),
+          ),
+        }),
+      );
+    }
+
+    app.post(
+      `${one}/milestones`,
+      {
+        schema: {
+          tags,
+          description: 'Adds a milestone at the end; answers the whole priority.',
+          params: priorityParamsSchema,
+          body: createMilestoneRequestSchema,
+          response: { 201: envelope(prioritySchema) },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send({
+          data: await milestones.add(callerIn(request), request.params.id, request.body, clientMeta(request)),
+        }),
+    );
+
+    app.put(
+      `${one}/milestones/order`,
+      {
+        schema: {
+          tags,
+          description: 'Every milestone id of the priority, in the new order.',
+          params: priorityParamsSchema,
+          body: reorderMilestonesRequestSchema,
+          response: { 200: envelope(prioritySchema) },
+        },
+      },
+      async (request) => ({
+        data: await milestones.reorder(callerIn(request), request.params.id, request.body, clientMeta(request)),
+      }),
+    );
+
+    app.patch(
+      `${one}/milestones/:milestoneId`,
+      {
+        schema: {
+          tags,
+          description: 'Edits a milestone or ticks it done/undone (`done`).',
+          params: milestoneParamsSchema,
+          body: updateMilestoneRequestSchema,
+          response: { 200: envelope(prioritySchema) },
+        },
+      },
+      async (request) => ({
+        data: await milestones.update(
+          callerIn(request),
+          request.params.id,
+          request.params.milestoneId,
+          request.body,
+          clientMeta(request),
+        ),
+      }),
+    );
+
+    app.delete(
+      `${one}/milestones/:milestoneId`,
+      { schema: { tags, params: milestoneParamsSchema, response: { 200: envelope(prioritySchema) } } },
+      async (request) => ({
+        data: await milestones.remove(
+          callerIn(request),
+          request.params.id,
+          request.params.milestoneId,
+          clientMeta(request),
+        ),
+      }),
+    );
+
+    app.get(
+      `${one}/updates`,
+      {
+        schema: {
+          tags,
+          description: 'Weekly status updates, newest first.',
+          params: priorityParamsSchema,
+          querystring: priorityUpdatesQuerySchema,
+          response: { 200: priorityUpdatePageSchema },
+        },
+      },
+      async (request) => activity.updates(callerIn(request), request.params.id, request.query),
+    );
+
+    app.post(
+      `${one}/updates`,
+      {
+        schema: {
+          tags,
+          description: 'Posts a weekly status update; the priority takes its status.',
+          params: priorityParamsSchema,
+          body: createPriorityUpdateRequestSchema,
+          response: { 201: envelope(priorityUpdateSchema) },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send({
+          data: await activity.addUpdate(callerIn(request), request.params.id, request.body, clientMeta(request)),
+        }),
+    );
+
+    app.get(
+      `${one}/attachments`,
+      { schema: { tags, params: priorityParamsSchema, response: { 200: priorityAttachmentListSchema } } },
+      async (request) => ({ data: await activity.attachments(callerIn(request), request.params.id) }),
+    );
+
+    app.post(
+      `${one}/attachments`,
+      {
+        schema: {
+          tags,
+          description:
+            'multipart/form-data with the file in the field "file", at most 10 MB; its type is read from its bytes.',
+          consumes: ['multipart/form-data'],
+          params: priorityParamsSchema,
+          response: { 201: envelope(priorityAttachmentSchema) },
+        },
+      },
+      async (request, reply) => {
+        const caller = callerIn(request);
+        const file = await readAttachment(request);
+        return reply
+          .code(201)
+          .send({ data: await activity.upload(caller, request.params.id, file, clientMeta(request)) });
+      },
+    );
+
+    app.get(
+      `${one}/attachments/:attachmentId`,
+      { schema: { tags, description: 'Downloads the file.', params: attachmentParamsSchema } },
+      async (request, reply) => {
+        const file = await activity.download(callerIn(request), request.params.id, request.params.attachmentId);
+        return reply
+          .header('content-disposition', disposition(file.fileName))
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, no-store')
+          .type(file.mimeType)
+          .send(file.content);
+      },
+    );
+
+    app.delete(
+      `${one}/attachments/:attachmentId`,
+      { schema: { tags, params: attachmentParamsSchema, response: { 200: envelope(successSchema) } } },
+      async (request) => ({
+        data: await activity.removeAttachment(
+          callerIn(request),
+          request.params.id,
+          request.params.attachmentId,
+          clientMeta(request),
+        ),
+      }),
+    );
+  };
+}

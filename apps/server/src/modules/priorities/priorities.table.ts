@@ -1,0 +1,139 @@
+import { boolean, date, doublePrecision, index, integer, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  createdAt,
+  organizationIdColumn,
+  primaryId,
+  tenantIsolationPolicy,
+  timestampColumn,
+  updatedAt,
+  versionColumn,
+} from '../../db/table-helpers.js';
+import { users } from '../auth/auth.table.js';
+import { organizations } from '../organizations/organizations.table.js';
+import { teams } from '../teams/teams.table.js';
+
+const STATUSES = ['on_track', 'off_track', 'complete', 'not_complete'] as const;
+
+export const priorities = pgTable(
+  'priorities',
+  {
+    id: primaryId(),
+    organizationId: organizationIdColumn().references(() => organizations.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    scope: text('scope', { enum: ['company', 'team', 'individual'] })
+      .notNull()
+      .default('team'),
+    year: integer('year').notNull(),
+    quarter: smallint('quarter').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    status: text('status', { enum: STATUSES }).notNull().default('on_track'),
+    progressType: text('progress_type', { enum: ['status', 'milestones', 'numeric'] })
+      .notNull()
+      .default('status'),
+    numericStart: doublePrecision('numeric_start'),
+    numericTarget: doublePrecision('numeric_target'),
+    numericCurrent: doublePrecision('numeric_current'),
+    unit: text('unit'),
+    /** Shared by the priorities one multi-owner create made (one per owner). */
+    groupId: uuid('group_id'),
+    completedAt: timestampColumn('completed_at'),
+    archivedAt: timestampColumn('archived_at'),
+    createdById: uuid('created_by_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: versionColumn(),
+  },
+  (table) => [
+    // The team's quarter list (the hot read), archived ones left out unless asked for.
+    index('priorities_team_quarter_idx').on(
+      table.organizationId,
+      table.teamId,
+      table.year,
+      table.quarter,
+      table.archivedAt,
+    ),
+    // A person's own priorities (dashboard, owner filter).
+    index('priorities_owner_idx').on(table.organizationId, table.ownerId, table.year, table.quarter),
+    tenantIsolationPolicy(),
+  ],
+);
+
+export const milestones = pgTable(
+  'milestones',
+  {
+    id: primaryId(),
+    organizationId: organizationIdColumn().references(() => organizations.id, { onDelete: 'cascade' }),
+    priorityId: uuid('priority_id')
+      .notNull()
+      .references(() => priorities.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    dueDate: date('due_date', { mode: 'string' }),
+    done: boolean('done').notNull().default(false),
+    doneAt: timestampColumn('done_at'),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: versionColumn(),
+  },
+  (table) => [
+    index('milestones_priority_position_idx').on(table.priorityId, table.position),
+    // A person's milestones (dashboard).
+    index('milestones_owner_idx').on(table.organizationId, table.ownerId, table.done),
+    tenantIsolationPolicy(),
+  ],
+);
+
+export const priorityUpdates = pgTable(
+  'priority_updates',
+  {
+    id: primaryId(),
+    organizationId: organizationIdColumn().references(() => organizations.id, { onDelete: 'cascade' }),
+    priorityId: uuid('priority_id')
+      .notNull()
+      .references(() => priorities.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
+    status: text('status', { enum: STATUSES }).notNull(),
+    comment: text('comment').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('priority_updates_priority_created_idx').on(table.priorityId, table.createdAt, table.id),
+    tenantIsolationPolicy(),
+  ],
+);
+
+export const priorityAttachments = pgTable(
+  'priority_attachments',
+  {
+    id: primaryId(),
+    organizationId: organizationIdColumn().references(() => organizations.id, { onDelete: 'cascade' }),
+    priorityId: uuid('priority_id')
+      .notNull()
+      .references(() => priorities.id, { onDelete: 'cascade' }),
+    uploadedById: uuid('uploaded_by_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    storageKey: text('storage_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('priority_attachments_priority_idx').on(table.priorityId, table.createdAt),
+    tenantIsolationPolicy(),
+  ],
+);

@@ -1,0 +1,266 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'react-hot-toast';
+import { addDays, TERMINOLOGY_DEFAULTS, type Issue } from '@keel/contract';
+import { useSession } from '../../../lib/session-store';
+import { signedInFrameRoutes } from '../../../test-utils/app-stubs';
+import { stubFetch } from '../../../test-utils/fetch-stub';
+import { ORG_ID, makeUser } from '../../../test-utils/fixtures';
+import { renderPage } from '../../../test-utils/render';
+import { localToday } from '../../todos/todo-dates';
+import DepartmentIssuesPage from './DepartmentIssuesPage';
+
+const DEPT = '33333333-3333-4333-8333-333333333333';
+const SALES = '44444444-4444-4444-8444-444444444444';
+const ME = makeUser().id;
+const base = `/organizations/${ORG_ID}/issues`;
+const listKey = `GET ${base}`;
+
+const issue = (overrides: Partial<Issue>): Issue => ({
+  id: '55555555-5555-4555-8555-555555555555',
+  teamId: DEPT,
+  title: 'Hiring is slow',
+  description: 'Three roles open',
+  raisedById: ME,
+  raisedBy: { id: ME, name: 'Ada Lovelace' },
+  ownerId: ME,
+  owner: { id: ME, name: 'Ada Lovelace' },
+  horizon: 'short_term',
+  priorityRank: null,
+  votes: 0,
+  votedByMe: false,
+  position: 1,
+  status: 'open',
+  solvedAt: null,
+  solvedById: null,
+  resolution: null,
+  source: null,
+  archivedAt: null,
+  commentCount: 0,
+  version: 1,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
+const hiring = issue({ priorityRank: 1, votes: 2 });
+const roof = issue({
+  id: '66666666-6666-4666-8666-666666666666',
+  title: '<b>Roof</b> leaks',
+  position: 2,
+  ownerId: null,
+  owner: null,
+});
+const page = (items: Issue[]) => ({ body: { data: items, page: { nextCursor: null } } });
+const department = (id: string, name: string) => ({
+  id,
+  name,
+  description: null,
+  color: null,
+  parent_team_id: null,
+  is_leadership_team: false,
+  is_member: true,
+});
+
+function routes(overrides: Record<string, unknown> = {}) {
+  return signedInFrameRoutes({
+    [`GET /terminology/organizations/${ORG_ID}`]: {
+      body: {
+        ...TERMINOLOGY_DEFAULTS,
+        issues_label: 'Barriers',
+        issue_singular: 'Barrier',
+        todos_label: 'Commitments',
+        todo_singular: 'Commitment',
+      },
+    },
+    'GET /users/departments': {
+      body: {
+        data: {
+          departments: [department(DEPT, 'Operations'), department(SALES, 'Sales')],
+          is_leadership_member: false,
+        },
+      },
+    },
+    [`GET /organizations/${ORG_ID}/people`]: {
+      body: { data: [{ id: ME, name: 'Ada Lovelace', email: 'ada@example.com', avatarUrl: null }] },
+    },
+    [`GET ${base}/sent`]: page([]),
+    [listKey]: page([hiring, roof]),
+    [`GET ${base}/${hiring.id}/comments`]: { body: { data: [], page: { nextCursor: null } } },
+    [`GET ${base}/${hiring.id}/attachments`]: { body: { data: [] } },
+    [`GET ${base}/${hiring.id}/trail`]: { body: { data: [] } },
+    ...overrides,
+  });
+}
+
+const render = () =>
+  renderPage(
+    <>
+      <DepartmentIssuesPage />
+      <Toaster />
+    </>,
+    { route: '/departments/:departmentId/issues', path: `/departments/${DEPT}/issues` },
+  );
+
+beforeEach(() => useSession.setState({ status: 'signedIn', user: makeUser() }));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const urlsOf = (stub: ReturnType<typeof stubFetch>) =>
+  stub.fetchMock.mock.calls.map(([input]) => (input instanceof Request ? input.url : input.toString()));
+
+describe('DepartmentIssuesPage', () => {
+  it('lists the open short-term issues in the organization’s words, titles as text, with rank and votes', async () => {
+    const stub = stubFetch(routes());
+    render();
+    const list = await screen.findByRole('list', { name: 'Barriers' });
+    expect(within(list).getByText('<b>Roof</b> leaks')).toBeTruthy();
+    expect(within(list).getByLabelText('Top 1')).toBeTruthy();
+    expect(within(list).getByRole('button', { name: 'Vote for Hiring is slow (2 votes)' })).toBeTruthy();
+    expect(within(list).getByText('No owner')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Barriers' })).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'New barrier' })).toBeTruthy();
+    const url = urlsOf(stub).find((input) => input.includes('/issues?'));
+    expect(url).toContain(`teamId=${DEPT}`);
+    expect(url).toContain('horizon=short_term');
+    expect(url).toContain('status=open');
+  });
+
+  it('shows the empty and the error states', async () => {
+    stubFetch(routes({ [listKey]: page([]) }));
+    render();
+    expect(await screen.findByText(/No open barriers here/)).toBeTruthy();
+    cleanup();
+    stubFetch(routes({ [listKey]: { status: 500, body: { error: 'Boom', code: 'server.error' } } }));
+    render();
+    expect(await screen.findByText('Boom')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('ranks and votes with the version, and offers a reload on 409', async () => {
+    const stub = stubFetch(
+      routes({
+        [`POST ${base}/${roof.id}/rank`]: { status: 409, body: { error: 'Stale', code: 'issue.stale_version' } },
+        [`POST ${base}/${hiring.id}/vote`]: { body: { data: { ...hiring, votes: 3, votedByMe: true } } },
+      }),
+    );
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole('button', { name: 'Vote for Hiring is slow (2 votes)' }));
+    await waitFor(() => expect(stub.callsTo(`POST ${base}/${hiring.id}/vote`)).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Rank <b>Roof</b> leaks number 2' }));
+    expect(stub.callsTo(`POST ${base}/${roof.id}/rank`)[0]?.body).toEqual({ version: 1, rank: 2 });
+    expect(await screen.findByText('Someone else changed this barrier')).toBeTruthy();
+    const before = stub.callsTo(listKey).length;
+    await user.click(screen.getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(stub.callsTo(listKey).length).toBeGreaterThan(before));
+  });
+
+  it('reorders with the keyboard and sends the whole new order', async () => {
+    // happy-dom lays nothing out: give each row of the list a 40px slot so dnd-kit can measure.
+    const zero = { x: 0, y: 0, top: 0, left: 0, right: 0, bottom: 0, width: 0, height: 0, toJSON: () => ({}) };
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      if (this.tagName !== 'LI' || !this.parentElement) return zero;
+      const top = [...this.parentElement.children].indexOf(this) * 40;
+      return { x: 0, y: top, top, left: 0, right: 500, bottom: top + 40, width: 500, height: 40, toJSON: () => ({}) };
+    });
+    const stub = stubFetch(routes({ [`POST ${base}/reorder`]: { body: { data: { ids: [roof.id, hiring.id] } } } }));
+    const user = userEvent.setup();
+    render();
+    const handle = await screen.findByRole('button', { name: 'Reorder Hiring is slow' });
+    handle.focus();
+    await user.keyboard(' ');
+    await user.keyboard('{ArrowDown}');
+    await user.keyboard(' ');
+    await waitFor(() => expect(stub.callsTo(`POST ${base}/reorder`)).toHaveLength(1));
+    expect(stub.callsTo(`POST ${base}/reorder`)[0]?.body).toEqual({
+      teamId: DEPT,
+      horizon: 'short_term',
+      ids: [roof.id, hiring.id],
+    });
+  });
+
+  it('creates an issue on the open tab’s list', async () => {
+    const stub = stubFetch(routes({ [`POST ${base}`]: { status: 201, body: { data: hiring } } }));
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole('tab', { name: 'Long-term' }));
+    const form = screen.getByRole('form', { name: 'New barrier' });
+    await user.type(within(form).getByLabelText('Title'), 'Office too small');
+    await user.click(within(form).getByRole('button', { name: 'Add barrier' }));
+    await waitFor(() => expect(stub.callsTo(`POST ${base}`)).toHaveLength(1));
+    expect(stub.callsTo(`POST ${base}`)[0]?.body).toEqual({
+      teamId: DEPT,
+      title: 'Office too small',
+      description: '',
+      horizon: 'long_term',
+    });
+  });
+
+  it('solves with a resolution and to-do rows due in 7 days', async () => {
+    const stub = stubFetch(
+      routes({
+        [`POST ${base}/${hiring.id}/solve`]: {
+          body: {
+            data: { ...hiring, status: 'solved', version: 2 },
+            todoIds: ['77777777-7777-4777-8777-777777777777'],
+          },
+        },
+      }),
+    );
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole('button', { name: 'Hiring is slow' }));
+    const dialog = await screen.findByRole('dialog');
+    const form = within(dialog).getByRole('form', { name: 'Solve barrier' });
+    await user.type(within(form).getByLabelText('Resolution'), 'Use an agency');
+    await user.click(within(form).getByRole('button', { name: 'Add a commitment' }));
+    expect(within(form).getByLabelText<HTMLInputElement>('Commitment 1 due date').value).toBe(addDays(localToday(), 7));
+    await user.type(within(form).getByLabelText('Commitment 1 title'), 'Call three agencies');
+    await user.click(within(form).getByRole('button', { name: 'Mark solved' }));
+    await waitFor(() => expect(stub.callsTo(`POST ${base}/${hiring.id}/solve`)).toHaveLength(1));
+    expect(stub.callsTo(`POST ${base}/${hiring.id}/solve`)[0]?.body).toEqual({
+      version: 1,
+      resolution: 'Use an agency',
+      todos: [{ title: 'Call three agencies', ownerIds: [ME], dueDate: addDays(localToday(), 7) }],
+    });
+  });
+
+  it('sends an issue to another team', async () => {
+    const stub = stubFetch(
+      routes({ [`POST ${base}/${hiring.id}/send`]: { body: { data: { ...hiring, teamId: SALES, version: 2 } } } }),
+    );
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole('button', { name: 'Hiring is slow' }));
+    const form = within(await screen.findByRole('dialog')).getByRole('form', { name: 'Send to another team' });
+    await user.click(within(form).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(stub.callsTo(`POST ${base}/${hiring.id}/send`)).toHaveLength(1));
+    expect(stub.callsTo(`POST ${base}/${hiring.id}/send`)[0]?.body).toEqual({ version: 1, teamId: SALES });
+  });
+
+  it('searches the solved list', async () => {
+    const solved = issue({ status: 'solved', solvedAt: '2026-01-02T00:00:00.000Z', resolution: 'Done' });
+    const stub = stubFetch(routes({ [listKey]: page([solved]) }));
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole('tab', { name: 'Solved' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search solved barriers' }), 'hir');
+    await waitFor(() => expect(urlsOf(stub).some((url) => url.includes('search=hir'))).toBe(true));
+    const url = urlsOf(stub).find((input) => input.includes('search=hir'));
+    expect(url).toContain('status=solved');
+    expect(await screen.findByRole('list', { name: 'Solved barriers' })).toBeTruthy();
+  });
+
+  it('lets an observer look but not change', async () => {
+    useSession.setState({ status: 'signedIn', user: makeUser({ role: 'observer' }) });
+    stubFetch(routes());
+    render();
+    await screen.findByRole('list', { name: 'Barriers' });
+    expect(screen.queryByRole('form', { name: 'New barrier' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reorder Hiring is slow' })).toBeNull();
+  });
+});

@@ -1,0 +1,339 @@
+import { useState, type FormEvent } from 'react';
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  arrayMove,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import GripVertical from 'lucide-react/icons/grip-vertical';
+import { MILESTONE_TITLE_MAX, type Milestone, type OrganizationPerson, type Priority } from '@keel/contract';
+import toast from 'react-hot-toast';
+import { errorText } from '../../../lib/api-client';
+import { Banner } from '../../../ui/Banner';
+import { Button } from '../../../ui/Button';
+import { inputClasses } from '../../../ui/Field';
+import {
+  isConflict,
+  useAddMilestone,
+  useDeleteMilestone,
+  useReorderMilestones,
+  useUpdateMilestone,
+} from '../priorities.api';
+import { formatDate } from '../priority-format';
+
+interface MilestoneListProps {
+  priority: Priority;
+  people: OrganizationPerson[];
+  label: string;
+  readOnly: boolean;
+  onReload: () => void;
+}
+
+/** A priority's milestones: add, edit, tick done, reorder by drag and drop (or keyboard: space, arrows, space). */
+export function MilestoneList({ priority, people, label, readOnly, onReload }: MilestoneListProps) {
+  const serverOrder = priority.milestones.map((milestone) => milestone.id);
+  // The dropped order shows at once and holds until the server's order says otherwise.
+  const [pending, setPending] = useState<{ base: string; order: string[] } | null>(null);
+  const base = serverOrder.join(',');
+  const order = pending && pending.base === base ? pending.order : serverOrder;
+  const byId = new Map(priority.milestones.map((milestone) => [milestone.id, milestone]));
+  const ordered = order.flatMap((id) => byId.get(id) ?? []);
+  const reorder = useReorderMilestones();
+  const update = useUpdateMilestone();
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const next = arrayMove(order, order.indexOf(String(active.id)), order.indexOf(String(over.id)));
+    setPending({ base, order: next });
+    reorder.mutate(
+      { priorityId: priority.id, ids: next },
+      {
+        onError: (error) => {
+          setPending(null);
+          toast.error(errorText(error, 'Could not save the new order.'));
+        },
+      },
+    );
+  };
+
+  const conflict = update.error && isConflict(update.error);
+  return (
+    <section aria-label={label} className="grid gap-2">
+      <h3 className="text-sm font-semibold text-slate-900 dark:text-white">
+        {label} ({priority.milestonesDone}/{priority.milestoneCount})
+      </h3>
+      {conflict ? (
+        <Banner
+          tone="warning"
+          action={
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => {
+                update.reset();
+                onReload();
+              }}
+            >
+              Reload
+            </Button>
+          }
+        >
+          Someone else changed this item. Reload to see their change.
+        </Banner>
+      ) : update.error ? (
+        <Banner tone="error">{errorText(update.error, 'Could not save the change.')}</Banner>
+      ) : null}
+      {ordered.length === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">None yet.</p>
+      ) : (
+        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+          <SortableContext items={order} strategy={verticalListSortingStrategy}>
+            <ul className="grid gap-1">
+              {ordered.map((milestone) => (
+                <MilestoneItem
+                  key={milestone.id}
+                  milestone={milestone}
+                  people={people}
+                  readOnly={readOnly}
+                  onToggle={(done) =>
+                    update.mutate({ priorityId: priority.id, id: milestone.id, version: milestone.version, done })
+                  }
+                />
+              ))}
+            </ul>
+          </SortableContext>
+        </DndContext>
+      )}
+      {readOnly ? null : <AddMilestoneForm priority={priority} people={people} />}
+    </section>
+  );
+}
+
+interface MilestoneItemProps {
+  milestone: Milestone;
+  people: OrganizationPerson[];
+  readOnly: boolean;
+  onToggle: (done: boolean) => void;
+}
+
+function MilestoneItem({ milestone, people, readOnly, onToggle }: MilestoneItemProps) {
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
+    id: milestone.id,
+    disabled: readOnly,
+  });
+  const [editing, setEditing] = useState(false);
+  const remove = useDeleteMilestone();
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      className={`rounded-md border border-slate-200 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900 ${
+        isDragging ? 'shadow-lg' : ''
+      }`}
+    >
+      {editing ? (
+        <EditMilestoneForm milestone={milestone} people={people} onDone={() => setEditing(false)} />
+      ) : (
+        <div className="flex flex-wrap items-center gap-2">
+          {readOnly ? null : (
+            <button
+              type="button"
+              className="cursor-grab rounded p-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
+              aria-label={`Move ${milestone.title}`}
+              {...attributes}
+              {...listeners}
+            >
+              <GripVertical aria-hidden="true" className="size-4" />
+            </button>
+          )}
+          <label className="flex min-w-0 flex-1 items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={milestone.done}
+              disabled={readOnly}
+              onChange={(event) => onToggle(event.target.checked)}
+            />
+            <span className={milestone.done ? 'text-slate-500 line-through' : 'text-slate-900 dark:text-white'}>
+              {milestone.title}
+            </span>
+          </label>
+          <span className="text-xs text-slate-600 dark:text-slate-400">
+            {milestone.owner.name}
+            {milestone.dueDate ? (
+              <>
+                {' · due '}
+                <time dateTime={milestone.dueDate}>{formatDate(milestone.dueDate)}</time>
+              </>
+            ) : null}
+          </span>
+          {readOnly ? null : (
+            <>
+              <Button size="sm" variant="ghost" onClick={() => setEditing(true)} aria-label={`Edit ${milestone.title}`}>
+                Edit
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                loading={remove.isPending}
+                aria-label={`Delete ${milestone.title}`}
+                onClick={() =>
+                  remove.mutate(
+                    { priorityId: milestone.priorityId, id: milestone.id },
+                    { onError: (error) => toast.error(errorText(error, 'Could not delete it.')) },
+                  )
+                }
+              >
+                Delete
+              </Button>
+            </>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+interface DraftFieldsProps {
+  title: string;
+  dueDate: string;
+  ownerId: string;
+  people: OrganizationPerson[];
+  onChange: (patch: Partial<{ title: string; dueDate: string; ownerId: string }>) => void;
+}
+
+function DraftFields({ title, dueDate, ownerId, people, onChange }: DraftFieldsProps) {
+  return (
+    <>
+      <input
+        aria-label="Title"
+        value={title}
+        maxLength={MILESTONE_TITLE_MAX}
+        onChange={(event) => onChange({ title: event.target.value })}
+        className={inputClasses(false, 'min-w-40 flex-1')}
+      />
+      <input
+        aria-label="Due date"
+        type="date"
+        max="9999-12-31"
+        value={dueDate}
+        onChange={(event) => onChange({ dueDate: event.target.value })}
+        className={inputClasses(false, 'w-40')}
+      />
+      <select
+        aria-label="Owner"
+        value={ownerId}
+        onChange={(event) => onChange({ ownerId: event.target.value })}
+        className={inputClasses(false, 'w-44')}
+      >
+        {people.map((person) => (
+          <option key={person.id} value={person.id}>
+            {person.name}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
+/** People for an owner select, keeping the current owner even if the list no longer has them. */
+const withOwner = (people: OrganizationPerson[], owner: { id: string; name: string }) =>
+  people.some((person) => person.id === owner.id) ? people : [{ ...owner, email: '', avatarUrl: null }, ...people];
+
+function EditMilestoneForm({
+  milestone,
+  people,
+  onDone,
+}: {
+  milestone: Milestone;
+  people: OrganizationPerson[];
+  onDone: () => void;
+}) {
+  const [draft, setDraft] = useState({
+    title: milestone.title,
+    dueDate: milestone.dueDate ?? '',
+    ownerId: milestone.ownerId,
+  });
+  const update = useUpdateMilestone();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!draft.title.trim()) return;
+    update.mutate(
+      {
+        priorityId: milestone.priorityId,
+        id: milestone.id,
+        version: milestone.version,
+        title: draft.title.trim(),
+        dueDate: draft.dueDate || null,
+        ownerId: draft.ownerId,
+      },
+      { onSuccess: onDone },
+    );
+  };
+  return (
+    <form onSubmit={submit} aria-label={`Edit ${milestone.title}`} className="grid gap-2">
+      {update.error ? (
+        <Banner tone={isConflict(update.error) ? 'warning' : 'error'}>
+          {errorText(update.error, 'Could not save the change.')}
+        </Banner>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-2">
+        <DraftFields
+          {...draft}
+          people={withOwner(people, milestone.owner)}
+          onChange={(patch) => setDraft({ ...draft, ...patch })}
+        />
+        <Button type="submit" size="sm" loading={update.isPending}>
+          Save
+        </Button>
+        <Button type="button" size="sm" variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function AddMilestoneForm({ priority, people }: { priority: Priority; people: OrganizationPerson[] }) {
+  const empty = { title: '', dueDate: '', ownerId: priority.ownerId };
+  const [draft, setDraft] = useState(empty);
+  const add = useAddMilestone();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const title = draft.title.trim();
+    if (!title) return;
+    add.mutate(
+      { priorityId: priority.id, title, dueDate: draft.dueDate || null, ownerId: draft.ownerId },
+      {
+        onSuccess: () => setDraft(empty),
+        onError: (error) => toast.error(errorText(error, 'Could not add it.')),
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} aria-label="Add a milestone" className="flex flex-wrap items-center gap-2">
+      <DraftFields
+        {...draft}
+        people={withOwner(people, priority.owner)}
+        onChange={(patch) => setDraft({ ...draft, ...patch })}
+      />
+      <Button type="submit" size="sm" variant="secondary" loading={add.isPending} disabled={!draft.title.trim()}>
+        Add
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+import type { Priority, Terminology } from '@keel/contract';
+import { formatDate, quarterName } from '../priority-format';
+import { ProgressBar, StatusPill } from './StatusPill';
+
+interface PriorityRowProps {
+  priority: Priority;
+  terms: Terminology;
+  showQuarter: boolean;
+  onOpen: () => void;
+}
+
+export function PriorityRow({ priority, terms, showQuarter, onOpen }: PriorityRowProps) {
+  return (
+    <li className="grid items-center gap-2 border-b border-slate-200 px-3 py-2 last:border-b-0 md:grid-cols-[1fr_auto_auto_auto_auto] md:gap-4 dark:border-slate-700">
+      <div className="min-w-0">
+        <button
+          type="button"
+          onClick={onOpen}
+          className="block max-w-full truncate text-left font-medium text-slate-900 hover:underline dark:text-white"
+        >
+          {priority.title}
+        </button>
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          {priority.owner.name}
+          {showQuarter ? ` · ${quarterName(terms.quarter_label, priority)}` : ''}
+          {priority.archivedAt ? ' · Archived' : ''}
+        </p>
+      </div>
+      <StatusPill status={priority.status} />
+      <ProgressBar value={priority.progress} label={`Progress of ${priority.title}`} />
+      <span className="text-xs text-slate-700 dark:text-slate-300">
+        {priority.milestonesDone}/{priority.milestoneCount} {terms.milestones_label.toLowerCase()}
+      </span>
+      <span className="text-xs whitespace-nowrap text-slate-700 dark:text-slate-300">
+        Due <time dateTime={priority.dueDate}>{formatDate(priority.dueDate)}</time>
+      </span>
+    </li>
+  );
+}

@@ -1,0 +1,108 @@
+import { useId, useState, type FormEvent } from 'react';
+import { PRIORITY_UPDATE_COMMENT_MAX, type PriorityStatus } from '@keel/contract';
+import toast from 'react-hot-toast';
+import { errorText } from '../../../lib/api-client';
+import { Banner } from '../../../ui/Banner';
+import { Button } from '../../../ui/Button';
+import { inputClasses } from '../../../ui/Field';
+import { Spinner } from '../../../ui/Spinner';
+import { useAddPriorityUpdate, usePriorityUpdates } from '../priorities.api';
+import { STATUS_TEXT, formatDate } from '../priority-format';
+import { StatusPill } from './StatusPill';
+
+/** The weekly status updates of a priority, newest first, and a form to post this week's. */
+export function StatusUpdates({
+  priorityId,
+  status,
+  readOnly,
+}: {
+  priorityId: string;
+  status: PriorityStatus;
+  readOnly: boolean;
+}) {
+  const updates = usePriorityUpdates(priorityId);
+  const add = useAddPriorityUpdate();
+  const [draft, setDraft] = useState<{ status: PriorityStatus; comment: string }>({ status, comment: '' });
+  const statusId = useId();
+  const commentId = useId();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    add.mutate(
+      { priorityId, status: draft.status, comment: draft.comment.trim() },
+      {
+        onSuccess: () => {
+          setDraft((current) => ({ ...current, comment: '' }));
+          toast.success('Update posted');
+        },
+      },
+    );
+  };
+
+  return (
+    <section aria-label="Weekly updates" className="grid gap-2">
+      <h3 className="text-sm font-semibold text-slate-900 dark:text-white">Weekly updates</h3>
+      {readOnly ? null : (
+        <form onSubmit={submit} className="grid gap-2 rounded-md border border-slate-200 p-2 dark:border-slate-700">
+          {add.error ? <Banner tone="error">{errorText(add.error, 'Could not post the update.')}</Banner> : null}
+          <div className="flex flex-wrap items-end gap-2">
+            <div>
+              <label htmlFor={statusId} className="mb-1 block text-xs font-medium text-slate-800 dark:text-slate-200">
+                Status this week
+              </label>
+              <select
+                id={statusId}
+                value={draft.status}
+                onChange={(event) => setDraft({ ...draft, status: event.target.value as PriorityStatus })}
+                className={inputClasses(false)}
+              >
+                {(Object.keys(STATUS_TEXT) as PriorityStatus[]).map((value) => (
+                  <option key={value} value={value}>
+                    {STATUS_TEXT[value]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Button type="submit" size="sm" loading={add.isPending}>
+              Post update
+            </Button>
+          </div>
+          <label htmlFor={commentId} className="text-xs font-medium text-slate-800 dark:text-slate-200">
+            Comment
+          </label>
+          <textarea
+            id={commentId}
+            rows={2}
+            maxLength={PRIORITY_UPDATE_COMMENT_MAX}
+            value={draft.comment}
+            onChange={(event) => setDraft({ ...draft, comment: event.target.value })}
+            className={inputClasses(false)}
+          />
+        </form>
+      )}
+      {updates.isPending ? (
+        <Spinner className="size-5" label="Loading updates" />
+      ) : updates.isError ? (
+        <Banner tone="error">{errorText(updates.error, 'The updates could not be loaded.')}</Banner>
+      ) : updates.data.data.length === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">No updates yet.</p>
+      ) : (
+        <ul className="grid gap-2">
+          {updates.data.data.map((update) => (
+            <li key={update.id} className="rounded-md bg-slate-50 p-2 text-sm dark:bg-slate-800">
+              <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
+                <StatusPill status={update.status} />
+                <span>
+                  Week of <time dateTime={update.weekStart}>{formatDate(update.weekStart)}</time> · {update.author.name}
+                </span>
+              </div>
+              {update.comment ? (
+                <p className="mt-1 whitespace-pre-wrap text-slate-900 dark:text-slate-100">{update.comment}</p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

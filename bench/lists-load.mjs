@@ -1,0 +1,418 @@
+#!/usr/bin/env node
+// A team's lists in a large organization, on PostgreSQL, compressed (issue 3).
+//
+//   node bench/lists-load.mjs [--duration 15] [--connections 10]
+//
+// Seeds ONE organization (owner registered through the API; 499 more members, teams, 20,000 to-dos
+// and, when the priorities module is built, 2,000 priorities with milestones inserted with SQL), then:
+// - autocannon on a team's 200 open to-dos and on a team-quarter's 50 priorities with milestones,
+//   `accept-encoding: gzip`. Goals: >= 1,500 req/s and p99 < 25 ms each, no non-2xx.
+// - the SQL statements one request runs, counted in PostgreSQL's own log (log_min_duration_statement
+//   = 0 for the bench database only, reset afterwards): a short list and the long list must run the
+//   same number (no N+1).
+import autocannon from 'autocannon';
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, openSync, readSync, closeSync, statSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { numberOption } from './lib/args.mjs';
+import { currentQuarter, seedOrganization } from './lib/lists-seed.mjs';
+import { API, ROOT, getPostgres, httpJson, passFail, round, startServer, writeResult } from './lib/server.mjs';
+
+const duration = numberOption('duration', 15);
+const connections = numberOption('connections', 10);
+const GOALS = { rps: 1500, p99Ms: 25 };
+const COUNTED_REQUESTS = 10;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Built and migrated: the priorities module's folder and its migration are both there. */
+function prioritiesBuilt() {
+  const moduleDir = path.join(ROOT, 'apps', 'server', 'src', 'modules', 'priorities');
+  const drizzleDir = path.join(ROOT, 'apps', 'server', 'drizzle');
+  if (!existsSync(moduleDir)) return false;
+  const migrations = execFileSync('ls', [drizzleDir], { encoding: 'utf8' }).split('\n');
+  return migrations.some((file) => /^\d{4}_.*priorit.*\.sql$/.test(file));
+}
+
+async function register(port) {
+  const email = `bench.lists.${Date.now()}.${process.pid}@example.com`;
+  const res = await httpJson(port, 'POST', `${API}/auth/register`, {
+    firstName: 'Bench',
+    lastName: 'Owner',
+    email,
+    password: 'correct horse battery',
+    organizationName: 'Bench Lists Organization',
+    legalAgreement: {
+      termsAccepted: true,
+      privacyAccepted: true,
+      acceptedAt: new Date().toISOString(),
+      ipAddress: '127.0.0.1',
+      userAgent: 'keel-bench',
+      version: '1.0',
+    },
+  });
+  if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${res.text.slice(0, 300)}`);
+  const { user, accessToken } = res.json.data;
+  const leadership = user.teams.find((team) => team.is_leadership_team) ?? user.teams[0];
+  return { token: accessToken, userId: user.id, organizationId: user.organizationId, leadershipTeamId: leadership.id };
+}
+
+/** One GET asking for gzip; resolves { status, encoding, bytes, json } (decompressed). */
+function getCompressed(port, urlPath, token) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(
+      {
+        host: '127.0.0.1',
+        port,
+        path: urlPath,
+        agent: false,
+        timeout: 10_000,
+        headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          const encoding = res.headers['content-encoding'] ?? 'identity';
+          const text = (encoding === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
+          let json;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            json = undefined;
+          }
+          resolve({
+            status: res.statusCode,
+            encoding,
+            bytes: raw.length,
+            uncompressedBytes: Buffer.byteLength(text),
+            json,
+            text,
+          });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+  });
+}
+
+function cannon(url, token) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      { url, connections, duration, headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' } },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}
+
+function summarize(result) {
+  return {
+    requestsPerSecond: round(result.requests.average, 1),
+    totalRequests: result.requests.total,
+    latencyMs: {
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p99: result.latency.p99,
+      max: result.latency.max,
+      average: round(result.latency.average, 2),
+    },
+    throughputKBps: round(result.throughput.average / 1024, 1),
+    status2xx: result['2xx'],
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+/** The cluster log of the PostgreSQL on `port` (Debian's pg_lsclusters), or undefined. */
+function clusterLogFile(port) {
+  try {
+    const lines = execFileSync('pg_lsclusters', ['--no-header'], { encoding: 'utf8' }).split('\n');
+    const row = lines.map((line) => line.trim().split(/\s+/)).find((cols) => cols[2] === String(port));
+    return row?.[6] && existsSync(row[6]) ? row[6] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function readFrom(file, offset) {
+  const size = statSync(file).size;
+  if (size <= offset) return '';
+  const buffer = Buffer.alloc(size - offset);
+  const fd = openSync(file, 'r');
+  try {
+    readSync(fd, buffer, 0, buffer.length, offset);
+  } finally {
+    closeSync(fd);
+  }
+  return buffer.toString('utf8');
+}
+
+/**
+ * Statements the server ran for `count` sequential GETs of `urlPath`, read from the PostgreSQL log
+ * (simple-protocol "statement:" and extended-protocol "execute" lines of the bench database; the
+ * counting client's own backend excluded). The end is found by a marker query from that client.
+ */
+async function countStatements({ logFile, client, clientPid, database, port, token, urlPath, count, label }) {
+  const start = statSync(logFile).size;
+  for (let i = 0; i < count; i += 1) {
+    const res = await getCompressed(port, urlPath, token);
+    if (res.status !== 200) throw new Error(`${label}: ${res.status} ${res.text.slice(0, 200)}`);
+  }
+  const marker = `keel-bench-marker-${label}-${Date.now()}`;
+  await client.query(`select '${marker}'`);
+  let text = '';
+  for (let i = 0; i < 100 && !text.includes(marker); i += 1) {
+    await sleep(50);
+    text = readFrom(logFile, start);
+  }
+  if (!text.includes(marker)) throw new Error(`${label}: marker not found in ${logFile}`);
+  text = text.slice(0, text.indexOf(marker));
+  const statement = /^\S+ \S+ \S+ \[(\d+)\] \S*@(\S+) LOG:\s+duration: [\d.]+ ms\s+(statement|execute [^:]*): (.*)$/;
+  const statements = [];
+  for (const line of text.split('\n')) {
+    const match = statement.exec(line);
+    if (!match || match[2] !== database || Number(match[1]) === clientPid) continue;
+    statements.push(match[4].slice(0, 160));
+  }
+  return { total: statements.length, perRequest: statements.length / count, distinct: [...new Set(statements)] };
+}
+
+async function main() {
+  const withPriorities = prioritiesBuilt();
+  const postgres = await getPostgres();
+  const database = new URL(postgres.url).pathname.slice(1);
+  const pgPort = Number(new URL(postgres.url).port || 5432);
+  console.log(
+    `lists-load: PostgreSQL = ${postgres.source}; ${connections} connections, ${duration} s per list; priorities ${withPriorities ? 'built: included' : 'not built: skipped'}`,
+  );
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: postgres.url });
+  let server;
+  // The statement count runs on a second server process: the owner's token must stay valid there.
+  const serverEnv = { JWT_SECRET: randomBytes(32).toString('hex') };
+  let loggingOn = false;
+  let clientOpen = false;
+  try {
+    server = await startServer({ databaseUrl: postgres.url, env: serverEnv, name: 'lists-load-server' });
+    console.log(`lists-load: server pid ${server.pid} on ${server.baseUrl} ready in ${round(server.readyMs, 0)} ms`);
+    const owner = await register(server.port);
+
+    await client.connect();
+    clientOpen = true;
+    const seedStarted = performance.now();
+    const seeded = await seedOrganization(client, {
+      organizationId: owner.organizationId,
+      ownerId: owner.userId,
+      leadershipTeamId: owner.leadershipTeamId,
+      withPriorities,
+    });
+    const seedSeconds = round((performance.now() - seedStarted) / 1000, 1);
+    console.log(
+      `lists-load: seeded ${seeded.members} members, ${seeded.teamIds.length} teams, ${seeded.todos} to-dos, ${seeded.priorities} priorities, ${seeded.milestones} milestones in ${seedSeconds} s`,
+    );
+
+    const org = `${API}/organizations/${owner.organizationId}`;
+    const { year, quarter } = seeded.quarter ?? currentQuarter();
+    const lists = [
+      {
+        name: 'todos',
+        label: "a team's 200 open to-dos",
+        path: `${org}/todos?teamId=${seeded.bigTeamId}&status=open&limit=200`,
+        shortPath: `${org}/todos?teamId=${seeded.smallTeamId}&status=open&limit=200`,
+        expect: 200,
+        shortExpect: 10,
+      },
+    ];
+    if (withPriorities) {
+      lists.push({
+        name: 'priorities',
+        label: "a team-quarter's 50 priorities with milestones",
+        path: `${org}/priorities?teamId=${seeded.bigTeamId}&year=${year}&quarter=${quarter}`,
+        shortPath: `${org}/priorities?teamId=${seeded.smallTeamId}&year=${year}&quarter=${quarter}`,
+        expect: 50,
+        shortExpect: 10,
+      });
+    }
+
+    // Each list answers what it should, compressed.
+    for (const list of lists) {
+      for (const [urlPath, expected] of [
+        [list.path, list.expect],
+        [list.shortPath, list.shortExpect],
+      ]) {
+        const res = await getCompressed(server.port, urlPath, owner.token);
+        if (res.status !== 200) throw new Error(`${list.name}: ${res.status} ${res.text.slice(0, 300)}`);
+        const items = res.json?.data ?? [];
+        if (items.length !== expected)
+          throw new Error(`${list.name}: expected ${expected} items, got ${items.length} (${urlPath})`);
+        if (urlPath === list.path) {
+          list.encoding = res.encoding;
+          list.bytes = res.bytes;
+          list.uncompressedBytes = res.uncompressedBytes;
+          if (list.name === 'priorities')
+            list.milestones = items.reduce((sum, item) => sum + (item.milestones?.length ?? 0), 0);
+        }
+      }
+      console.log(
+        `lists-load: ${list.label}: ${list.expect} items, ${list.encoding} ${round(list.bytes / 1024)} KB (${round(list.uncompressedBytes / 1024)} KB uncompressed)${list.milestones !== undefined ? `, ${list.milestones} milestones` : ''}`,
+      );
+    }
+
+    // Warm-up (JIT, pool connections, prepared statements), then the measured runs one after the other.
+    // The last 100 of 200 sequential requests also give one request's latency with no concurrency (no goal).
+    for (const list of lists) {
+      const times = [];
+      for (let i = 0; i < 200; i += 1) {
+        const t0 = performance.now();
+        await getCompressed(server.port, list.path, owner.token);
+        if (i >= 100) times.push(performance.now() - t0);
+      }
+      times.sort((a, b) => a - b);
+      list.sequentialMs = { p50: round(times[49], 2), p90: round(times[89], 2), max: round(times[99], 2) };
+      console.log(
+        `lists-load: ${list.name}: one request at a time: p50 ${list.sequentialMs.p50} ms, p90 ${list.sequentialMs.p90} ms`,
+      );
+    }
+    await sleep(1000);
+    for (const list of lists) {
+      console.log(`lists-load: ${list.name}: autocannon ${connections} connections, ${duration} s ...`);
+      list.load = summarize(await cannon(`${server.baseUrl}${list.path}`, owner.token));
+      await sleep(1000);
+    }
+    await server.stop();
+    server = undefined;
+
+    // Statements per request: log every statement of the bench database, on a fresh server (new connections).
+    const logFile = clusterLogFile(pgPort);
+    let statements;
+    if (!logFile) {
+      console.log(`lists-load: no readable cluster log for port ${pgPort}: statements per request not counted`);
+    } else {
+      await client.query(`alter database "${database}" set log_min_duration_statement = 0`);
+      loggingOn = true;
+      await client.end();
+      clientOpen = false;
+      const counter = new pg.Client({ connectionString: postgres.url });
+      await counter.connect();
+      try {
+        const {
+          rows: [{ pid }],
+        } = await counter.query('select pg_backend_pid() as pid');
+        server = await startServer({ databaseUrl: postgres.url, env: serverEnv, name: 'lists-load-count-server' });
+        statements = {};
+        for (const list of lists) {
+          for (let i = 0; i < 20; i += 1) {
+            await getCompressed(server.port, list.shortPath, owner.token);
+            await getCompressed(server.port, list.path, owner.token);
+          }
+          const common = { logFile, client: counter, clientPid: pid, database, port: server.port, token: owner.token };
+          const short = await countStatements({
+            ...common,
+            urlPath: list.shortPath,
+            count: COUNTED_REQUESTS,
+            label: `${list.name}-short`,
+          });
+          const long = await countStatements({
+            ...common,
+            urlPath: list.path,
+            count: COUNTED_REQUESTS,
+            label: `${list.name}-long`,
+          });
+          statements[list.name] = {
+            short,
+            long,
+            requests: COUNTED_REQUESTS,
+            shortItems: list.shortExpect,
+            longItems: list.expect,
+          };
+        }
+      } finally {
+        await counter.query(`alter database "${database}" reset log_min_duration_statement`).catch(() => {});
+        loggingOn = false;
+        await counter.end();
+      }
+    }
+
+    const checks = {};
+    const lines = [];
+    for (const list of lists) {
+      const s = list.load;
+      checks[`${list.name}Rps`] = s.requestsPerSecond >= GOALS.rps;
+      checks[`${list.name}P99`] = s.latencyMs.p99 < GOALS.p99Ms;
+      checks[`${list.name}Non2xx`] = s.non2xx === 0 && s.errors === 0 && s.timeouts === 0;
+      checks[`${list.name}Compressed`] = list.encoding === 'gzip';
+      lines.push(
+        `${list.name} (${list.label}, ${list.encoding}): ${s.requestsPerSecond} req/s (goal >= ${GOALS.rps}) ${passFail(checks[`${list.name}Rps`])}; p99 ${s.latencyMs.p99} ms (goal < ${GOALS.p99Ms}) ${passFail(checks[`${list.name}P99`])}; p50 ${s.latencyMs.p50} ms; non-2xx ${s.non2xx}, errors ${s.errors}, timeouts ${s.timeouts} ${passFail(checks[`${list.name}Non2xx`])}`,
+      );
+      const counted = statements?.[list.name];
+      if (counted) {
+        checks[`${list.name}FixedQueries`] = counted.short.total === counted.long.total && counted.long.total > 0;
+        lines.push(
+          `${list.name} SQL statements per request: ${counted.short.perRequest} for ${list.shortExpect} items, ${counted.long.perRequest} for ${list.expect} items (${COUNTED_REQUESTS} requests each) ${passFail(checks[`${list.name}FixedQueries`])}`,
+        );
+      }
+    }
+    for (const line of lines) console.log(`lists-load: ${line}`);
+    const pass = Object.values(checks).every(Boolean);
+    const file = writeResult('lists-load', {
+      settings: { duration, connections, database: 'postgresql', databaseSource: postgres.source, compression: 'gzip' },
+      goals: GOALS,
+      seeded: { ...seeded, teamIds: undefined, teams: seeded.teamIds.length, seedSeconds },
+      lists: lists.map(
+        ({
+          name,
+          label,
+          path: urlPath,
+          expect,
+          encoding,
+          bytes,
+          uncompressedBytes,
+          milestones,
+          sequentialMs,
+          load,
+        }) => ({
+          name,
+          label,
+          path: urlPath,
+          items: expect,
+          milestones,
+          encoding,
+          bytes,
+          uncompressedBytes,
+          sequentialMs,
+          load,
+        }),
+      ),
+      statements,
+      checks,
+      pass,
+      summary: lines,
+    });
+    console.log(`lists-load: ${pass ? 'PASS' : 'FAIL'} (JSON: ${file})`);
+    process.exitCode = pass ? 0 : 1;
+  } finally {
+    if (server) await server.stop();
+    if (loggingOn) {
+      const reset = new pg.Client({ connectionString: postgres.url });
+      await reset.connect().then(
+        () => reset.query(`alter database "${database}" reset log_min_duration_statement`).finally(() => reset.end()),
+        () => {},
+      );
+    }
+    if (clientOpen) await client.end().catch(() => {});
+    await postgres
+      .drop()
+      .catch((error) => console.error(`lists-load: could not drop the throwaway database: ${error.message}`));
+  }
+}
+
+main().catch((error) => {
+  console.error(`lists-load: ERROR ${error.stack ?? error}`);
+  process.exitCode = 2;
+});

@@ -1,0 +1,89 @@
+import { expect, test, type Page } from '@playwright/test';
+import { API, openSignedIn, registerViaApi } from './support/app.js';
+
+const headlineRow = (page: Page, text: string) => page.getByRole('listitem').filter({ hasText: text });
+
+/** Resolves with the next answer to a headline write whose path ends with `suffix`. */
+const headlineWrite = (page: Page, suffix: string) =>
+  page.waitForResponse(
+    (response) =>
+      response.request().method() !== 'GET' &&
+      new URL(response.url()).pathname.includes('/headlines') &&
+      new URL(response.url()).pathname.endsWith(suffix),
+  );
+
+test.describe('headlines', () => {
+  test('add customer and employee headlines, mark one discussed, archive and undo', async ({ page, request }) => {
+    const account = await registerViaApi(request);
+    await openSignedIn(page, account, '/headlines');
+    await expect(page.getByRole('heading', { level: 1, name: 'Headlines' })).toBeVisible({ timeout: 15_000 });
+    const stamp = Date.now();
+    const customer = `Acme renewed for two years ${stamp}`;
+    const employee = `Grace joins support ${stamp}`;
+
+    const form = page.getByRole('form', { name: 'Add a headline' });
+    await form.getByLabel('Headline').fill(customer);
+    await form.getByLabel('Type').selectOption('customer');
+    await form.getByLabel('Or about (text)').fill('Acme Ltd');
+    await form.getByRole('button', { name: 'Add headline' }).click();
+    await expect(headlineRow(page, customer)).toContainText('about Acme Ltd');
+    await expect(form.getByLabel('Headline')).toHaveValue('');
+
+    await form.getByLabel('Headline').fill(employee);
+    await form.getByLabel('Type').selectOption('employee');
+    await form.getByRole('button', { name: 'Add headline' }).click();
+    await expect(headlineRow(page, employee)).toBeVisible();
+
+    // Grouped by type, each group headed with its count.
+    const customers = page.getByRole('region', { name: 'Customer (1)' });
+    const employees = page.getByRole('region', { name: 'Employee (1)' });
+    await expect(customers.getByText(customer)).toBeVisible();
+    await expect(employees.getByText(employee)).toBeVisible();
+
+    const discussed = headlineWrite(page, '/discussed');
+    // The box follows the saved state (it is not flipped before the server agrees), so click, not check().
+    await page.getByRole('checkbox', { name: `Discussed: ${customer}` }).click();
+    expect((await discussed).status()).toBe(200);
+    await expect(page.getByRole('checkbox', { name: `Discussed: ${customer}` })).toBeChecked();
+    await page.reload();
+    await expect(page.getByRole('checkbox', { name: `Discussed: ${customer}` })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: `Discussed: ${employee}` })).not.toBeChecked();
+
+    const archived = headlineWrite(page, '/archive');
+    await page.getByRole('button', { name: `Archive: ${employee}` }).click();
+    expect((await archived).status()).toBe(200);
+    await expect(headlineRow(page, employee)).toHaveCount(0);
+    const toast = page.getByRole('status').filter({ hasText: 'Headline archived' });
+    const restored = headlineWrite(page, '/restore');
+    await toast.getByRole('button', { name: 'Undo' }).click();
+    expect((await restored).status()).toBe(200);
+    await expect(headlineRow(page, employee)).toBeVisible();
+    await expect(page.getByRole('button', { name: `Archive: ${employee}` })).toBeVisible();
+  });
+
+  test('with one team only, the cascading-message dialog says there is no other team to send to', async ({
+    page,
+    request,
+  }) => {
+    const account = await registerViaApi(request);
+    await openSignedIn(page, account, '/headlines');
+    await page.getByRole('button', { name: 'Send to other teams' }).click({ timeout: 15_000 });
+    const dialog = page.getByRole('dialog', { name: 'Send to other teams' });
+    await expect(dialog.getByText('There are no other teams to send to.')).toBeVisible();
+    await dialog.getByLabel('Message').fill('All hands on Friday');
+    await dialog.getByRole('button', { name: 'Send message' }).click();
+    await expect(dialog.getByText('Choose at least one team')).toBeVisible();
+    await expect(page.getByText('No messages sent yet.')).toBeVisible();
+  });
+
+  test('a cascading message from the leadership team reaches a second team, with read receipts', async () => {
+    // Needs a second team with a member: no API creates teams or memberships until issue 4's
+    // departments admin, and e2e has no database access (the embedded server owns it). Un-skip then:
+    // send from the leadership team's /headlines, open the second team's /headlines as its member,
+    // see "From <leadership>", Mark as read, and the sender's "read by 1 of N".
+    test.skip(
+      true,
+      `no API creates a second team until issue 4 (departments admin); ${API}/users/departments lists one`,
+    );
+  });
+});
