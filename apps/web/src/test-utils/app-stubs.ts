@@ -7,7 +7,9 @@ export function signedInFrameRoutes(overrides: Record<string, unknown> = {}) {
     'GET /auth/check-agreements': {
       body: { data: { success: true, needsAcceptance: false, version: '1.0', acceptedAt: null } },
     },
-    [`GET /terminology/organizations/${ORG_ID}`]: { body: { ...TERMINOLOGY_DEFAULTS, priorities_label: 'Big Goals', scorecard_label: 'Numbers' } },
+    [`GET /terminology/organizations/${ORG_ID}`]: {
+      body: { ...TERMINOLOGY_DEFAULTS, priorities_label: 'Big Goals', scorecard_label: 'Numbers' },
+    },
     'GET /organizations/current': {
       body: {
         data: {
