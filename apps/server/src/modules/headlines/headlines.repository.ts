@@ -1,12 +1,10 @@
 import { uuidSchema, type HeadlineStatus } from '@keel/contract';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { tenantDb } from '../../db/scope.js';
 import { newestFirstAfter, preciseTimestamp, preciseTimestampSchema } from '../../http/pagination.js';
 import { users } from '../auth/index.js';
-import { memberships } from '../organizations/index.js';
-import { teams } from '../teams/index.js';
 import { headlines } from './headlines.table.js';
 
 export const headlineCursorShape = z.tuple([preciseTimestampSchema, uuidSchema]);
@@ -122,27 +120,5 @@ export async function headlineExists(organizationId: string, id: string): Promis
   return row !== undefined;
 }
 
-/** The active (not archived) teams among `ids`: row-level security hides other organizations' teams. */
-export async function findActiveTeams(organizationId: string, ids: string[]) {
-  if (ids.length === 0) return [];
-  return tenantDb(organizationId)
-    .select({ id: teams.id, name: teams.name })
-    .from(teams)
-    .where(and(eq(teams.organizationId, organizationId), inArray(teams.id, ids), isNull(teams.archivedAt)));
-}
-
-/** The active members among `userIds`. */
-export async function findActiveMemberIds(organizationId: string, userIds: string[]): Promise<Set<string>> {
-  if (userIds.length === 0) return new Set();
-  const rows = await tenantDb(organizationId)
-    .select({ userId: memberships.userId })
-    .from(memberships)
-    .where(
-      and(
-        eq(memberships.organizationId, organizationId),
-        inArray(memberships.userId, userIds),
-        eq(memberships.status, 'active'),
-      ),
-    );
-  return new Set(rows.map((row) => row.userId));
-}
+export { findActiveMemberIds } from '../organizations/index.js';
+export { findActiveTeams } from '../teams/index.js';

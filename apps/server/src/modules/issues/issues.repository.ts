@@ -6,7 +6,6 @@ import { tenantDb } from '../../db/scope.js';
 import { newestFirstAfter, preciseTimestamp, preciseTimestampSchema } from '../../http/pagination.js';
 import { users } from '../auth/index.js';
 import { memberships } from '../organizations/index.js';
-import { teams } from '../teams/index.js';
 import { issueComments, issueVotes, issues } from './issues.table.js';
 
 const raisers = alias(users, 'raiser');
@@ -236,14 +235,6 @@ export async function removeVote(organizationId: string, issueId: string, userId
   return rows.length > 0;
 }
 
-export async function findActiveTeams(organizationId: string, ids: string[]) {
-  if (ids.length === 0) return [];
-  return tenantDb(organizationId)
-    .select({ id: teams.id, name: teams.name })
-    .from(teams)
-    .where(and(eq(teams.organizationId, organizationId), inArray(teams.id, ids), isNull(teams.archivedAt)));
-}
-
 export async function isActiveMember(organizationId: string, userId: string): Promise<boolean> {
   const [row] = await tenantDb(organizationId)
     .select({ userId: memberships.userId })
@@ -257,3 +248,5 @@ export async function isActiveMember(organizationId: string, userId: string): Pr
     );
   return row !== undefined;
 }
+
+export { findActiveTeams } from '../teams/index.js';

@@ -15,6 +15,11 @@ export {
   type RequestMeta,
 } from './organizations.service.js';
 export { adminRequired } from './organizations.errors.js';
-export { findOrganization, listActiveMembershipsOfUser, type OrganizationRow } from './organizations.repository.js';
+export {
+  findActiveMemberIds,
+  findOrganization,
+  listActiveMembershipsOfUser,
+  type OrganizationRow,
+} from './organizations.repository.js';
 export { organizationsRoutes } from './organizations.routes.js';
 export { organizations, memberships } from './organizations.table.js';

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { accountDb, tenantDb } from '../../db/scope.js';
 import { memberships, organizations } from './organizations.table.js';
 import type { Role } from '@keel/contract';
@@ -98,4 +98,20 @@ export async function listActiveMembershipsOfUser(userId: string) {
     .where(and(eq(memberships.userId, userId), eq(memberships.status, 'active')))
     .orderBy(asc(memberships.createdAt))
     .limit(500);
+}
+
+/** Which of `userIds` are active members; row-level security hides other organizations' people. */
+export async function findActiveMemberIds(organizationId: string, userIds: readonly string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await tenantDb(organizationId)
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.organizationId, organizationId),
+        eq(memberships.status, 'active'),
+        inArray(memberships.userId, [...userIds]),
+      ),
+    );
+  return new Set(rows.map((row) => row.userId));
 }

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-
 import { tenantDb } from '../../db/scope.js';
 import { newestFirstAfter, preciseTimestamp } from '../../http/pagination.js';
 import { users } from '../auth/index.js';
-import { memberships, organizations } from '../organizations/index.js';
+import { organizations } from '../organizations/index.js';
 import { teams } from '../teams/index.js';
 import { milestones, priorities, priorityAttachments, priorityUpdates } from './priorities.table.js';
 
@@ -323,18 +323,4 @@ export async function teamExists(organizationId: string, teamId: string): Promis
   return rows.length > 0;
 }
 
-/** Which of `userIds` are active members; row-level security hides other organizations' people. */
-export async function activeMemberIds(organizationId: string, userIds: readonly string[]): Promise<Set<string>> {
-  if (userIds.length === 0) return new Set();
-  const rows = await tenantDb(organizationId)
-    .select({ userId: memberships.userId })
-    .from(memberships)
-    .where(
-      and(
-        eq(memberships.organizationId, organizationId),
-        eq(memberships.status, 'active'),
-        inArray(memberships.userId, [...userIds]),
-      ),
-    );
-  return new Set(rows.map((row) => row.userId));
-}
+export { findActiveMemberIds as activeMemberIds } from '../organizations/index.js';

@@ -5,6 +5,6 @@ export {
   LEADERSHIP_TEAM_NAME,
   type TeamsService,
 } from './teams.service.js';
-export { isActiveTeamMember, listTeamsWithMembership } from './teams.repository.js';
+export { findActiveTeams, isActiveTeamMember, listTeamsWithMembership } from './teams.repository.js';
 export { teamsRoutes } from './teams.routes.js';
 export { teams, teamMembers } from './teams.table.js';

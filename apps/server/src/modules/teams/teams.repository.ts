@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { tenantDb } from '../../db/scope.js';
 import { teamMembers, teams } from './teams.table.js';
 
@@ -73,4 +73,13 @@ export async function isActiveTeamMember(organizationId: string, teamId: string,
     )
     .limit(1);
   return row !== undefined;
+}
+
+/** The active (not archived) teams among `ids`: row-level security hides other organizations' teams. */
+export async function findActiveTeams(organizationId: string, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return tenantDb(organizationId)
+    .select({ id: teams.id, name: teams.name })
+    .from(teams)
+    .where(and(eq(teams.organizationId, organizationId), inArray(teams.id, [...ids]), isNull(teams.archivedAt)));
 }

@@ -2,10 +2,10 @@ import { uuidSchema, type TodoSort } from '@keel/contract';
 import { and, asc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { tenantDb } from '../../db/scope.js';
+import { findActiveTeams } from '../teams/index.js';
 import { preciseTimestamp } from '../../http/pagination.js';
 import { users } from '../auth/index.js';
 import { memberships } from '../organizations/index.js';
-import { teams } from '../teams/index.js';
 import { todos } from './todos.table.js';
 
 export type TodoInsert = Omit<typeof todos.$inferInsert, 'organizationId' | 'id'>;
@@ -129,32 +129,6 @@ export async function findTodos(
 
 export type TodoRow = Awaited<ReturnType<typeof findTodos>>[number];
 
-/** Which of `teamIds` are live teams of this organization (another organization's read as absent). */
-export async function existingTeamIds(organizationId: string, teamIds: readonly string[]): Promise<Set<string>> {
-  if (teamIds.length === 0) return new Set();
-  const rows = await tenantDb(organizationId)
-    .select({ id: teams.id })
-    .from(teams)
-    .where(and(eq(teams.organizationId, organizationId), inArray(teams.id, [...teamIds]), isNull(teams.archivedAt)));
-  return new Set(rows.map((row) => row.id));
-}
-
-/** Which of `userIds` are active members; row-level security hides other organizations' people. */
-export async function activeMemberIds(organizationId: string, userIds: readonly string[]): Promise<Set<string>> {
-  if (userIds.length === 0) return new Set();
-  const rows = await tenantDb(organizationId)
-    .select({ userId: memberships.userId })
-    .from(memberships)
-    .where(
-      and(
-        eq(memberships.organizationId, organizationId),
-        eq(memberships.status, 'active'),
-        inArray(memberships.userId, [...userIds]),
-      ),
-    );
-  return new Set(rows.map((row) => row.userId));
-}
-
 export async function insertTodos(organizationId: string, rows: TodoInsert[]): Promise<string[]> {
   const inserted = await tenantDb(organizationId)
     .insert(todos)
@@ -235,4 +209,11 @@ export async function listActivePeople(organizationId: string, limit: number) {
     .where(and(eq(memberships.organizationId, organizationId), eq(memberships.status, 'active')))
     .orderBy(asc(sql`lower(${ownerName})`), asc(users.id))
     .limit(limit);
+}
+
+export { findActiveMemberIds as activeMemberIds } from '../organizations/index.js';
+
+/** Which of `teamIds` are live teams of this organization (another organization's read as absent). */
+export async function existingTeamIds(organizationId: string, teamIds: readonly string[]): Promise<Set<string>> {
+  return new Set((await findActiveTeams(organizationId, teamIds)).map((team) => team.id));
 }
