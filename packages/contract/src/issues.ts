@@ -225,3 +225,7 @@ export const sentIssuesQuerySchema = pageQuerySchema.extend({ teamId: uuidSchema
 export type SentIssuesQuery = z.input<typeof sentIssuesQuerySchema>;
 export const sentIssuesPageSchema = pageOf(issueTrailEntrySchema);
 export type SentIssuesPage = z.infer<typeof sentIssuesPageSchema>;
+
+/** The answer when a headline or a priority is turned into an issue: the new issue's id and its team. */
+export const raisedIssueSchema = z.object({ data: z.object({ issueId: uuidSchema, teamId: uuidSchema }) });
+export type RaisedIssue = z.infer<typeof raisedIssueSchema>['data'];

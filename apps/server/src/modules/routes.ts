@@ -17,7 +17,7 @@ import { createSubscriptionService, subscriptionRoutes } from './subscription/in
 import { createTeamsService, teamsRoutes } from './teams/index.js';
 import { createTerminologyService, terminologyRoutes } from './terminology/index.js';
 import { createTodosService, todosRoutes } from './todos/index.js';
-import { createIssueThreadsService, createIssuesService, issuesRoutes } from './issues/index.js';
+import { createIssueRaiser, createIssueThreadsService, createIssuesService, issuesRoutes } from './issues/index.js';
 
 export interface FeatureDeps {
   db: Database;
@@ -30,6 +30,7 @@ export interface FeatureDeps {
 /** Each feature module contributes one Fastify plugin; they all live under /api/v1. */
 export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): Promise<void> {
   const { db, storage } = deps;
+  const raiser = createIssueRaiser({ db, changes: deps.changes });
   await app.register(organizationsRoutes(createOrganizationsService({ db, storage })));
   await app.register(terminologyRoutes(createTerminologyService({ db })));
   await app.register(preferencesRoutes(createPreferencesService({ db })));
@@ -40,6 +41,7 @@ export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): P
     headlinesRoutes(
       createHeadlinesService({ db, changes: deps.changes }),
       createCascadingMessagesService({ db, changes: deps.changes }),
+      raiser,
     ),
   );
   await app.register(todosRoutes(createTodosService({ db, changes: deps.changes })));
@@ -54,6 +56,7 @@ export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): P
       priorities: createPrioritiesService({ db, changes: deps.changes }),
       milestones: createMilestonesService({ db, changes: deps.changes }),
       activity: createPriorityActivityService({ db, changes: deps.changes, storage }),
+      raiser,
     }),
   );
 }

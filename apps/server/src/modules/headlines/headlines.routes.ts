@@ -13,20 +13,22 @@ import {
   headlineVersionRequestSchema,
   markHeadlineDiscussedRequestSchema,
   organizationParamsSchema,
+  raisedIssueSchema,
   updateHeadlineRequestSchema,
 } from '@keel/contract';
 import { clientMeta } from '../../http/authenticate.js';
 import { callerIn } from '../../http/organization-scope.js';
 import type { TypedApp } from '../../http/types.js';
 import type { CascadingMessagesService } from './cascading-messages.service.js';
-import type { HeadlinesService } from './headlines.service.js';
+import type { IssueRaiser } from '../issues/index.js';
+import { headlineIssueDraft, type HeadlinesService } from './headlines.service.js';
 
 const base = '/organizations/:organizationId/headlines';
 const messagesBase = '/organizations/:organizationId/cascading-messages';
 const one = envelope(headlineSchema);
 const oneMessage = envelope(cascadingMessageSchema);
 
-export function headlinesRoutes(service: HeadlinesService, messages: CascadingMessagesService) {
+export function headlinesRoutes(service: HeadlinesService, messages: CascadingMessagesService, raiser: IssueRaiser) {
   return async function register(app: TypedApp) {
     const tags = ['headlines'];
     app.get(
@@ -94,6 +96,25 @@ export function headlinesRoutes(service: HeadlinesService, messages: CascadingMe
       async (request) => ({
         data: await service.restore(callerIn(request), request.params.id, request.body.version, clientMeta(request)),
       }),
+    );
+
+    app.post(
+      `${base}/:id/issue`,
+      {
+        schema: {
+          tags,
+          description: 'Turns the headline into an open issue of its team, linked back to the headline.',
+          params: headlineParamsSchema,
+          response: { 201: raisedIssueSchema },
+        },
+      },
+      async (request, reply) => {
+        const { id } = request.params;
+        const raised = await raiser.raise(callerIn(request), clientMeta(request), (organizationId) =>
+          headlineIssueDraft(organizationId, id),
+        );
+        return reply.code(201).send({ data: raised });
+      },
     );
 
     const messageTags = ['cascading messages'];

@@ -11,11 +11,24 @@ import { staleVersion } from '../../http/errors.js';
 import { decodeCursor, pageFrom } from '../../http/pagination.js';
 import type { ChangeBus } from '../../realtime/change-bus.js';
 import { recordAuditEvent } from '../audit/index.js';
+import type { IssueDraft } from '../issues/index.js';
 import type { Caller, RequestMeta } from '../organizations/index.js';
 import { asReader, asWriter, fullName } from './headlines.access.js';
 import { headlineNotFound, notAMember, teamNotFound } from './headlines.errors.js';
 import * as repository from './headlines.repository.js';
 import type { HeadlineChanges, HeadlineRow } from './headlines.repository.js';
+
+/** The issue a headline turns into, read in the raiser's write scope; an unknown or foreign id is a 404. */
+export async function headlineIssueDraft(organizationId: string, id: string): Promise<IssueDraft> {
+  const row = await repository.findHeadline(organizationId, id);
+  if (!row) throw headlineNotFound();
+  return {
+    teamId: row.teamId,
+    title: row.text,
+    description: row.details ?? '',
+    source: { kind: 'headline', id: row.id },
+  };
+}
 
 export interface HeadlinesServiceDeps {
   db: Database;

@@ -14,6 +14,7 @@ import {
   priorityListSchema,
   priorityParamsSchema,
   prioritySchema,
+  raisedIssueSchema,
   priorityStatusRequestSchema,
   priorityUpdatePageSchema,
   priorityUpdateSchema,
@@ -29,7 +30,8 @@ import { callerIn } from '../../http/organization-scope.js';
 import type { TypedApp } from '../../http/types.js';
 import { readAttachment } from './attachment-upload.js';
 import type { MilestonesService } from './milestones.service.js';
-import type { PrioritiesService } from './priorities.service.js';
+import type { IssueRaiser } from '../issues/index.js';
+import { priorityIssueDraft, type PrioritiesService } from './priorities.service.js';
 import type { PriorityActivityService } from './priority-activity.service.js';
 
 const tags = ['priorities'];
@@ -40,13 +42,15 @@ export interface PriorityServices {
   priorities: PrioritiesService;
   milestones: MilestonesService;
   activity: PriorityActivityService;
+  /** Turns a priority (the web offers it for off-track ones) into a linked issue. */
+  raiser: IssueRaiser;
 }
 
 /** RFC 6266: an ASCII fallback plus the UTF-8 name. */
 const disposition = (fileName: string) =>
   `attachment; filename="${fileName.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 
-export function prioritiesRoutes({ priorities, milestones, activity }: PriorityServices) {
+export function prioritiesRoutes({ priorities, milestones, activity, raiser }: PriorityServices) {
   return async function register(app: TypedApp) {
     app.get(
       '/organizations/:organizationId/fiscal-quarters',
@@ -110,6 +114,25 @@ export function prioritiesRoutes({ priorities, milestones, activity }: PriorityS
       async (request) => ({
         data: await priorities.update(callerIn(request), request.params.id, request.body, clientMeta(request)),
       }),
+    );
+
+    app.post(
+      `${one}/issue`,
+      {
+        schema: {
+          tags,
+          description: 'Turns the priority into an open issue of its team, linked back to the priority; any status.',
+          params: priorityParamsSchema,
+          response: { 201: raisedIssueSchema },
+        },
+      },
+      async (request, reply) => {
+        const { id } = request.params;
+        const raised = await raiser.raise(callerIn(request), clientMeta(request), (organizationId) =>
+          priorityIssueDraft(organizationId, id),
+        );
+        return reply.code(201).send({ data: raised });
+      },
     );
 
     app.post(

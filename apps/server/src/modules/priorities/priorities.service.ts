@@ -13,10 +13,23 @@ import {
 } from '@keel/contract';
 import type { Database } from '../../db/database.js';
 import type { ChangeBus } from '../../realtime/change-bus.js';
+import type { IssueDraft } from '../issues/index.js';
 import type { Caller, RequestMeta } from '../organizations/index.js';
 import * as errors from './priorities.errors.js';
 import * as repository from './priorities.repository.js';
 import { createPriorityKit, quartersFrom, withMilestones } from './priorities.shared.js';
+
+/** The issue a priority (typically an off-track one) turns into; an unknown or foreign id is a 404. */
+export async function priorityIssueDraft(organizationId: string, id: string): Promise<IssueDraft> {
+  const [row] = await repository.findPriorities(organizationId, [id]);
+  if (!row) throw errors.priorityNotFound();
+  return {
+    teamId: row.teamId,
+    title: row.title,
+    description: row.description,
+    source: { kind: 'priority', id: row.id },
+  };
+}
 
 export interface PrioritiesServiceDeps {
   db: Database;

@@ -8,6 +8,7 @@ import type {
   CreateHeadlineRequest,
   Headline,
   HeadlinePage,
+  RaisedIssue,
   UpdateHeadlineRequest,
 } from '@keel/contract';
 import { ApiError, apiFetch, apiRequest } from '../../lib/api-client';
@@ -160,3 +161,16 @@ export const useMarkMessageRead = () =>
 
 /** A 409: someone else changed the headline since this page loaded it. */
 export const isStale = (error: unknown) => error instanceof ApiError && error.status === 409;
+
+/** Turns a headline into a linked issue of its team; the issue lists refresh. */
+export function useRaiseIssueFromHeadline() {
+  const organizationId = useOrganizationId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (headlineId: string) => {
+      if (!organizationId) throw new Error(NO_ORGANIZATION);
+      return apiRequest<RaisedIssue>(`${base(organizationId)}/headlines/${headlineId}/issue`, { method: 'POST' });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['organizations', organizationId ?? 'none', 'issue'] }),
+  });
+}

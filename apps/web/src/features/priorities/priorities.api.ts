@@ -10,6 +10,7 @@ import type {
   PriorityStatus,
   PriorityUpdate,
   PriorityUpdatePage,
+  RaisedIssue,
   UpdateMilestoneRequest,
   UpdatePriorityRequest,
 } from '@keel/contract';
@@ -198,4 +199,17 @@ export async function downloadAttachment(organizationId: string, attachment: Pri
   link.download = attachment.fileName;
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Turns a priority (offered for off-track ones) into a linked issue; the issue lists refresh. */
+export function useRaiseIssueFromPriority() {
+  const organizationId = useOrganizationId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (priorityId: string) =>
+      apiRequest<RaisedIssue>(prioritiesPath(requireOrganization(organizationId), `/${priorityId}/issue`), {
+        method: 'POST',
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['organizations', organizationId ?? 'none', 'issue'] }),
+  });
 }

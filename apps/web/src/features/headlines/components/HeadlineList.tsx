@@ -1,5 +1,6 @@
 import { HEADLINE_TYPES, type Headline } from '@keel/contract';
 import { Button } from '../../../ui/Button';
+import { CreateIssueFromHeadline } from './CreateIssueFromHeadline';
 import { TYPE_LABELS, aboutOf } from './HeadlineFields';
 
 interface Props {
@@ -54,6 +55,7 @@ function HeadlineItem({
           <Button size="sm" variant="ghost" onClick={() => onEdit(headline)} aria-label={`Edit: ${headline.text}`}>
             Edit
           </Button>
+          {archived ? null : <CreateIssueFromHeadline headline={headline} />}
           {archived ? (
             <Button
               size="sm"

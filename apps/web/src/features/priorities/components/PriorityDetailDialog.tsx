@@ -18,6 +18,7 @@ import { ConflictBanner } from '../../todos/components/ConflictBanner';
 import { isConflict, useArchivePriority, useSetPriorityStatus, useUpdatePriority } from '../priorities.api';
 import { STATUS_TEXT, quarterName } from '../priority-format';
 import { Attachments } from './Attachments';
+import { CreateIssueFromPriority } from './CreateIssueFromPriority';
 import { MilestoneList } from './MilestoneList';
 import { ProgressFields, ScopeSelect, numericRequest, progressValuesOf } from './PriorityFields';
 import { StatusUpdates } from './StatusUpdates';
@@ -119,6 +120,9 @@ export function PriorityDetailDialog(props: PriorityDetailDialogProps) {
               </Button>
             ))}
             <span className="flex-1" />
+            {priority.status === 'off_track' ? (
+              <CreateIssueFromPriority priority={priority} singular={terms.issue_singular} />
+            ) : null}
             {priority.archivedAt ? (
               <Button
                 size="sm"
