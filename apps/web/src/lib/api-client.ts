@@ -195,3 +195,13 @@ export async function apiRequestWithHeaders<T>(
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   return (await apiRequestWithHeaders<T>(path, options)).data;
 }
+
+/** A call whose body carries more than `data` (a list's `page` cursor, a truncation flag): returned whole. */
+export async function apiRequestWhole<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await apiFetch(path, options);
+  if (!response.ok) throw await toApiError(response);
+  return (await readJson(response)) as T;
+}
+
+/** Optimistic concurrency: the server refused an edit based on a version someone else replaced. */
+export const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;

@@ -1,43 +1,19 @@
-import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { PRIORITY_ATTACHMENT_MAX_BYTES } from '@keel/contract';
-import { AppError } from '../../http/errors.js';
+import { readSingleFile, type UploadedFile } from '../../http/file-upload.js';
 import * as errors from './priorities.errors.js';
 
+export type { UploadedFile } from '../../http/file-upload.js';
 export const ATTACHMENT_FIELD = 'file';
 
-export interface UploadedFile {
-  fileName: string;
-  content: Buffer;
-}
-
-/** Ours, or the framework's (not multipart: 415, over the file limit: 413): both already map to a status. */
-function hasKnownStatus(error: unknown): boolean {
-  if (error instanceof AppError) return true;
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && code.startsWith('FST_');
-}
-
-/** Names are shown and offered back on download: keep them printable and short. */
-const cleanFileName = (name: string) =>
-  [...name]
-    .map((char) => (char.charCodeAt(0) < 32 || char.charCodeAt(0) === 127 || '"\\/'.includes(char) ? '_' : char))
-    .join('')
-    .trim()
-    .slice(0, 200) || 'file';
-
-/** The one file of a multipart upload; the parser stops at 10 MB so nothing larger is ever buffered. */
-export async function readAttachment(request: FastifyRequest): Promise<UploadedFile> {
-  try {
-    const part = await request.file({ limits: { fileSize: PRIORITY_ATTACHMENT_MAX_BYTES, files: 1 } });
-    if (!part || part.fieldname !== ATTACHMENT_FIELD) throw errors.attachmentMissing();
-    return { fileName: cleanFileName(part.filename), content: await part.toBuffer() };
-  } catch (error) {
-    if (hasKnownStatus(error)) throw error;
-    throw errors.malformedUpload();
-  }
-}
+export const readAttachment = (request: FastifyRequest): Promise<UploadedFile> =>
+  readSingleFile(request, {
+    field: ATTACHMENT_FIELD,
+    maxBytes: PRIORITY_ATTACHMENT_MAX_BYTES,
+    missing: errors.attachmentMissing,
+    malformed: errors.malformedUpload,
+  });
 
 /**
  * The type comes from the bytes, never from the name or the declared type. Text-like files have no

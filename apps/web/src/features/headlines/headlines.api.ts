@@ -11,10 +11,10 @@ import type {
   RaisedIssue,
   UpdateHeadlineRequest,
 } from '@keel/contract';
-import { ApiError, apiFetch, apiRequest } from '../../lib/api-client';
+import { ApiError, apiRequest, apiRequestWhole } from '../../lib/api-client';
+import { NO_ORGANIZATION, useOrganizationMutation } from '../../lib/organization-mutation';
 import { useOrganizationId } from '../../lib/session-store';
 
-const NO_ORGANIZATION = 'No organization ID available';
 const PAGE_SIZE = 100;
 
 /** Keys start with the change-bus entity, so a live change notice invalidates exactly these. */
@@ -39,18 +39,6 @@ export interface Person {
 
 const base = (organizationId: string) => `/organizations/${encodeURIComponent(organizationId)}`;
 
-/** A paginated list keeps its `page` beside `data`, which apiRequest would unwrap away. */
-async function pageRequest<T>(path: string, signal: AbortSignal): Promise<T> {
-  const response = await apiFetch(path, { signal });
-  const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-  if (!response.ok) {
-    const message = typeof body?.error === 'string' ? body.error : null;
-    const code = typeof body?.code === 'string' ? body.code : `http_${response.status}`;
-    throw new ApiError(response.status, code, message);
-  }
-  return body as T;
-}
-
 export function useHeadlines(teamId: string | undefined, includeArchived: boolean) {
   const organizationId = useOrganizationId() ?? 'none';
   return useInfiniteQuery({
@@ -59,7 +47,7 @@ export function useHeadlines(teamId: string | undefined, includeArchived: boolea
       const query = new URLSearchParams({ teamId: teamId ?? '', limit: String(PAGE_SIZE) });
       if (includeArchived) query.set('includeArchived', 'true');
       if (pageParam) query.set('cursor', pageParam);
-      return pageRequest<HeadlinePage>(`${base(organizationId)}/headlines?${query}`, signal);
+      return apiRequestWhole<HeadlinePage>(`${base(organizationId)}/headlines?${query}`, { signal });
     },
     initialPageParam: '',
     getNextPageParam: (last) => last.page.nextCursor ?? undefined,
@@ -74,7 +62,7 @@ export function useCascadingMessages(teamId: string | undefined, direction: Casc
     queryFn: ({ pageParam, signal }) => {
       const query = new URLSearchParams({ teamId: teamId ?? '', direction, limit: String(PAGE_SIZE) });
       if (pageParam) query.set('cursor', pageParam);
-      return pageRequest<CascadingMessagePage>(`${base(organizationId)}/cascading-messages?${query}`, signal);
+      return apiRequestWhole<CascadingMessagePage>(`${base(organizationId)}/cascading-messages?${query}`, { signal });
     },
     initialPageParam: '',
     getNextPageParam: (last) => last.page.nextCursor ?? undefined,
@@ -106,28 +94,13 @@ export function usePeople() {
   });
 }
 
-function useOrganizationMutation<Input, Output>(
-  entity: 'headline' | 'cascading_message',
-  send: (organizationId: string, input: Input) => Promise<Output>,
-) {
-  const organizationId = useOrganizationId();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: Input) => {
-      if (!organizationId) throw new Error(NO_ORGANIZATION);
-      return send(organizationId, input);
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['organizations', organizationId ?? 'none', entity] }),
-  });
-}
-
 export const useCreateHeadline = () =>
-  useOrganizationMutation('headline', (organizationId, body: CreateHeadlineRequest) =>
+  useOrganizationMutation(['headline'], (organizationId, body: CreateHeadlineRequest) =>
     apiRequest<Headline>(`${base(organizationId)}/headlines`, { method: 'POST', body }),
   );
 
 export const useUpdateHeadline = () =>
-  useOrganizationMutation('headline', (organizationId, { id, ...body }: UpdateHeadlineRequest & { id: string }) =>
+  useOrganizationMutation(['headline'], (organizationId, { id, ...body }: UpdateHeadlineRequest & { id: string }) =>
     apiRequest<Headline>(`${base(organizationId)}/headlines/${id}`, { method: 'PATCH', body }),
   );
 
@@ -136,7 +109,7 @@ export type HeadlineAction =
   | { kind: 'archive' | 'restore'; id: string; version: number };
 
 export const useHeadlineAction = () =>
-  useOrganizationMutation('headline', (organizationId, action: HeadlineAction) =>
+  useOrganizationMutation(['headline'], (organizationId, action: HeadlineAction) =>
     apiRequest<Headline>(`${base(organizationId)}/headlines/${action.id}/${action.kind}`, {
       method: 'POST',
       body:
@@ -147,12 +120,12 @@ export const useHeadlineAction = () =>
   );
 
 export const useSendCascadingMessage = () =>
-  useOrganizationMutation('cascading_message', (organizationId, body: CreateCascadingMessageRequest) =>
+  useOrganizationMutation(['cascading_message'], (organizationId, body: CreateCascadingMessageRequest) =>
     apiRequest<CascadingMessage>(`${base(organizationId)}/cascading-messages`, { method: 'POST', body }),
   );
 
 export const useMarkMessageRead = () =>
-  useOrganizationMutation('cascading_message', (organizationId, messageId: string) =>
+  useOrganizationMutation(['cascading_message'], (organizationId, messageId: string) =>
     apiRequest<CascadingMessage>(`${base(organizationId)}/cascading-messages/${messageId}/read`, {
       method: 'POST',
       body: {},

@@ -21,7 +21,8 @@ import type {
   SolveIssueRequest,
   UpdateIssueRequest,
 } from '@keel/contract';
-import { ApiError, apiFetch, apiRequest } from '../../lib/api-client';
+import { ApiError, apiFetch, apiRequest, apiRequestWhole } from '../../lib/api-client';
+import { useOrganizationMutation } from '../../lib/organization-mutation';
 import { useOrganizationId } from '../../lib/session-store';
 
 export interface IssueListFilters {
@@ -51,26 +52,7 @@ const LIST_PAGE_SIZE = 200;
 const issuesPath = (organizationId: string, rest = '') =>
   `/organizations/${encodeURIComponent(organizationId)}/issues${rest}`;
 
-/** Lists keep their `page` beside `data`, which apiRequest strips, so they are read here. */
-async function fetchPage<T>(path: string): Promise<T> {
-  const response = await apiFetch(path);
-  const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-  if (!response.ok) {
-    throw new ApiError(
-      response.status,
-      typeof body?.code === 'string' ? body.code : 'request.failed',
-      typeof body?.error === 'string' ? body.error : null,
-    );
-  }
-  return body as unknown as T;
-}
-
-function requireOrganization(organizationId: string | null): string {
-  if (!organizationId) throw new Error('No organization ID available');
-  return organizationId;
-}
-
-export const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
+export { isConflict } from '../../lib/api-client';
 
 export function useIssueList(teamId: string, filters: IssueListFilters) {
   const organizationId = useOrganizationId() ?? 'none';
@@ -82,7 +64,7 @@ export function useIssueList(teamId: string, filters: IssueListFilters) {
       if (filters.status === 'open') query.set('horizon', filters.horizon);
       if (filters.search.trim()) query.set('search', filters.search.trim());
       if (pageParam) query.set('cursor', pageParam);
-      return fetchPage<IssuePage>(issuesPath(organizationId, `?${query.toString()}`));
+      return apiRequestWhole<IssuePage>(issuesPath(organizationId, `?${query.toString()}`));
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.page.nextCursor,
@@ -94,7 +76,7 @@ export function useIssueComments(issueId: string) {
   const organizationId = useOrganizationId() ?? 'none';
   return useQuery({
     queryKey: issueKeys.comments(organizationId, issueId),
-    queryFn: () => fetchPage<IssueCommentPage>(issuesPath(organizationId, `/${issueId}/comments?limit=200`)),
+    queryFn: () => apiRequestWhole<IssueCommentPage>(issuesPath(organizationId, `/${issueId}/comments?limit=200`)),
     enabled: organizationId !== 'none',
   });
 }
@@ -121,7 +103,7 @@ export function useSentIssues(teamId: string) {
   const organizationId = useOrganizationId() ?? 'none';
   return useQuery({
     queryKey: issueKeys.sent(organizationId, teamId),
-    queryFn: () => fetchPage<SentIssuesPage>(issuesPath(organizationId, `/sent?teamId=${teamId}&limit=20`)),
+    queryFn: () => apiRequestWhole<SentIssuesPage>(issuesPath(organizationId, `/sent?teamId=${teamId}&limit=20`)),
     enabled: organizationId !== 'none',
   });
 }
@@ -129,35 +111,18 @@ export function useSentIssues(teamId: string) {
 const invalidateIssues = (queryClient: QueryClient, organizationId: string) =>
   queryClient.invalidateQueries({ queryKey: issueKeys.all(organizationId) });
 
-function useIssueMutation<Input, Output>(
-  send: (organizationId: string, input: Input) => Promise<Output>,
-  alsoInvalidate: string[] = [],
-) {
-  const organizationId = useOrganizationId();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: Input) => send(requireOrganization(organizationId), input),
-    onSettled: async () => {
-      await invalidateIssues(queryClient, organizationId ?? 'none');
-      for (const entity of alsoInvalidate) {
-        await queryClient.invalidateQueries({ queryKey: ['organizations', organizationId ?? 'none', entity] });
-      }
-    },
-  });
-}
-
 export const useCreateIssue = () =>
-  useIssueMutation((organizationId, request: CreateIssueRequest) =>
+  useOrganizationMutation(['issue'], (organizationId, request: CreateIssueRequest) =>
     apiRequest<Issue>(issuesPath(organizationId), { method: 'POST', body: request }),
   );
 
 export const useUpdateIssue = () =>
-  useIssueMutation((organizationId, { id, ...body }: UpdateIssueRequest & { id: string }) =>
+  useOrganizationMutation(['issue'], (organizationId, { id, ...body }: UpdateIssueRequest & { id: string }) =>
     apiRequest<Issue>(issuesPath(organizationId, `/${id}`), { method: 'PATCH', body }),
   );
 
 export const useRankIssue = () =>
-  useIssueMutation((organizationId, { issue, rank }: { issue: Issue; rank: IssueRank | null }) =>
+  useOrganizationMutation(['issue'], (organizationId, { issue, rank }: { issue: Issue; rank: IssueRank | null }) =>
     apiRequest<Issue>(issuesPath(organizationId, `/${issue.id}/rank`), {
       method: 'POST',
       body: { version: issue.version, rank },
@@ -165,7 +130,7 @@ export const useRankIssue = () =>
   );
 
 export const useVoteIssue = () =>
-  useIssueMutation((organizationId, issue: Issue) =>
+  useOrganizationMutation(['issue'], (organizationId, issue: Issue) =>
     apiRequest<Issue>(issuesPath(organizationId, `/${issue.id}/vote`), {
       method: issue.votedByMe ? 'DELETE' : 'POST',
     }),
@@ -173,14 +138,12 @@ export const useVoteIssue = () =>
 
 /** Solving creates to-dos too: their lists refresh as well. */
 export const useSolveIssue = () =>
-  useIssueMutation(
-    (organizationId, { id, ...body }: SolveIssueRequest & { id: string }) =>
-      apiRequest<Issue>(issuesPath(organizationId, `/${id}/solve`), { method: 'POST', body }),
-    ['todo'],
+  useOrganizationMutation(['issue', 'todo'], (organizationId, { id, ...body }: SolveIssueRequest & { id: string }) =>
+    apiRequest<Issue>(issuesPath(organizationId, `/${id}/solve`), { method: 'POST', body }),
   );
 
 export const useReopenIssue = () =>
-  useIssueMutation((organizationId, issue: Issue) =>
+  useOrganizationMutation(['issue'], (organizationId, issue: Issue) =>
     apiRequest<Issue>(issuesPath(organizationId, `/${issue.id}/reopen`), {
       method: 'POST',
       body: { version: issue.version },
@@ -188,7 +151,7 @@ export const useReopenIssue = () =>
   );
 
 export const useSendIssue = () =>
-  useIssueMutation((organizationId, { issue, teamId }: { issue: Issue; teamId: string }) =>
+  useOrganizationMutation(['issue'], (organizationId, { issue, teamId }: { issue: Issue; teamId: string }) =>
     apiRequest<Issue>(issuesPath(organizationId, `/${issue.id}/send`), {
       method: 'POST',
       body: { version: issue.version, teamId },
@@ -196,7 +159,7 @@ export const useSendIssue = () =>
   );
 
 export const useArchiveIssue = () =>
-  useIssueMutation((organizationId, issue: Issue) =>
+  useOrganizationMutation(['issue'], (organizationId, issue: Issue) =>
     apiRequest<Issue>(issuesPath(organizationId, `/${issue.id}/archive`), {
       method: 'POST',
       body: { version: issue.version },
@@ -204,12 +167,12 @@ export const useArchiveIssue = () =>
   );
 
 export const useAddComment = () =>
-  useIssueMutation((organizationId, { issueId, body }: { issueId: string; body: string }) =>
+  useOrganizationMutation(['issue'], (organizationId, { issueId, body }: { issueId: string; body: string }) =>
     apiRequest<IssueComment>(issuesPath(organizationId, `/${issueId}/comments`), { method: 'POST', body: { body } }),
   );
 
 export const useEditComment = () =>
-  useIssueMutation((organizationId, { comment, body }: { comment: IssueComment; body: string }) =>
+  useOrganizationMutation(['issue'], (organizationId, { comment, body }: { comment: IssueComment; body: string }) =>
     apiRequest<IssueComment>(issuesPath(organizationId, `/${comment.issueId}/comments/${comment.id}`), {
       method: 'PATCH',
       body: { version: comment.version, body },
@@ -217,14 +180,14 @@ export const useEditComment = () =>
   );
 
 export const useDeleteComment = () =>
-  useIssueMutation((organizationId, comment: IssueComment) =>
+  useOrganizationMutation(['issue'], (organizationId, comment: IssueComment) =>
     apiRequest<{ success: true }>(issuesPath(organizationId, `/${comment.issueId}/comments/${comment.id}`), {
       method: 'DELETE',
     }),
   );
 
 export const useUploadAttachment = () =>
-  useIssueMutation((organizationId, { issueId, file }: { issueId: string; file: File }) => {
+  useOrganizationMutation(['issue'], (organizationId, { issueId, file }: { issueId: string; file: File }) => {
     const formData = new FormData();
     formData.append('file', file);
     return apiRequest<IssueAttachment>(issuesPath(organizationId, `/${issueId}/attachments`), {
@@ -234,7 +197,7 @@ export const useUploadAttachment = () =>
   });
 
 export const useDeleteAttachment = () =>
-  useIssueMutation((organizationId, attachment: IssueAttachment) =>
+  useOrganizationMutation(['issue'], (organizationId, attachment: IssueAttachment) =>
     apiRequest<{ success: true }>(issuesPath(organizationId, `/${attachment.issueId}/attachments/${attachment.id}`), {
       method: 'DELETE',
     }),

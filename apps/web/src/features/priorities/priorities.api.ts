@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CreateMilestoneRequest,
   CreatePriorityRequest,
@@ -14,7 +14,8 @@ import type {
   UpdateMilestoneRequest,
   UpdatePriorityRequest,
 } from '@keel/contract';
-import { ApiError, apiFetch, apiRequest } from '../../lib/api-client';
+import { ApiError, apiFetch, apiRequest, apiRequestWhole } from '../../lib/api-client';
+import { requireOrganization, useOrganizationMutation } from '../../lib/organization-mutation';
 import { useOrganizationId } from '../../lib/session-store';
 
 /** Which priorities a list shows: one quarter, or the coming quarters (planning). */
@@ -37,26 +38,7 @@ export const priorityKeys = {
 const orgPath = (organizationId: string, rest: string) => `/organizations/${encodeURIComponent(organizationId)}${rest}`;
 const prioritiesPath = (organizationId: string, rest = '') => orgPath(organizationId, `/priorities${rest}`);
 
-/** Bodies that keep more than `data` (a page cursor, a truncation flag) are read whole here. */
-async function fetchWhole<T>(path: string): Promise<T> {
-  const response = await apiFetch(path);
-  const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-  if (!response.ok) {
-    throw new ApiError(
-      response.status,
-      typeof body?.code === 'string' ? body.code : 'request.failed',
-      typeof body?.error === 'string' ? body.error : null,
-    );
-  }
-  return body as unknown as T;
-}
-
-function requireOrganization(organizationId: string | null): string {
-  if (!organizationId) throw new Error('No organization ID available');
-  return organizationId;
-}
-
-export const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
+export { isConflict } from '../../lib/api-client';
 
 export function useFiscalQuarters() {
   const organizationId = useOrganizationId() ?? 'none';
@@ -79,7 +61,7 @@ export function usePriorityList(teamId: string | null, selection: QuarterSelecti
         query.set('quarter', String(selection.quarter));
       } else query.set('planning', 'true');
       if (includeArchived) query.set('includeArchived', 'true');
-      return fetchWhole<PriorityList>(prioritiesPath(organizationId, `?${query.toString()}`));
+      return apiRequestWhole<PriorityList>(prioritiesPath(organizationId, `?${query.toString()}`));
     },
     enabled: organizationId !== 'none' && teamId !== null && selection !== null,
   });
@@ -89,7 +71,8 @@ export function usePriorityUpdates(priorityId: string) {
   const organizationId = useOrganizationId() ?? 'none';
   return useQuery({
     queryKey: priorityKeys.updates(organizationId, priorityId),
-    queryFn: () => fetchWhole<PriorityUpdatePage>(prioritiesPath(organizationId, `/${priorityId}/updates?limit=50`)),
+    queryFn: () =>
+      apiRequestWhole<PriorityUpdatePage>(prioritiesPath(organizationId, `/${priorityId}/updates?limit=50`)),
     enabled: organizationId !== 'none',
   });
 }
@@ -103,48 +86,43 @@ export function usePriorityAttachments(priorityId: string) {
   });
 }
 
-const invalidatePriorities = (queryClient: QueryClient, organizationId: string) =>
-  queryClient.invalidateQueries({ queryKey: priorityKeys.all(organizationId) });
-
-function usePriorityMutation<Input, Output>(send: (organizationId: string, input: Input) => Promise<Output>) {
-  const organizationId = useOrganizationId();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: Input) => send(requireOrganization(organizationId), input),
-    onSettled: () => invalidatePriorities(queryClient, organizationId ?? 'none'),
-  });
-}
-
 export const useCreatePriorities = () =>
-  usePriorityMutation((organizationId, request: CreatePriorityRequest) =>
+  useOrganizationMutation(['priority'], (organizationId, request: CreatePriorityRequest) =>
     apiRequest<Priority[]>(prioritiesPath(organizationId), { method: 'POST', body: request }),
   );
 
 export const useUpdatePriority = () =>
-  usePriorityMutation((organizationId, { id, ...body }: UpdatePriorityRequest & { id: string }) =>
+  useOrganizationMutation(['priority'], (organizationId, { id, ...body }: UpdatePriorityRequest & { id: string }) =>
     apiRequest<Priority>(prioritiesPath(organizationId, `/${id}`), { method: 'PATCH', body }),
   );
 
 export const useSetPriorityStatus = () =>
-  usePriorityMutation((organizationId, { id, ...body }: { id: string; version: number; status: PriorityStatus }) =>
-    apiRequest<Priority>(prioritiesPath(organizationId, `/${id}/status`), { method: 'POST', body }),
+  useOrganizationMutation(
+    ['priority'],
+    (organizationId, { id, ...body }: { id: string; version: number; status: PriorityStatus }) =>
+      apiRequest<Priority>(prioritiesPath(organizationId, `/${id}/status`), { method: 'POST', body }),
   );
 
 export const useArchivePriority = () =>
-  usePriorityMutation((organizationId, { id, version, restore }: { id: string; version: number; restore?: boolean }) =>
-    apiRequest<Priority>(prioritiesPath(organizationId, `/${id}/${restore ? 'restore' : 'archive'}`), {
-      method: 'POST',
-      body: { version },
-    }),
+  useOrganizationMutation(
+    ['priority'],
+    (organizationId, { id, version, restore }: { id: string; version: number; restore?: boolean }) =>
+      apiRequest<Priority>(prioritiesPath(organizationId, `/${id}/${restore ? 'restore' : 'archive'}`), {
+        method: 'POST',
+        body: { version },
+      }),
   );
 
 export const useAddMilestone = () =>
-  usePriorityMutation((organizationId, { priorityId, ...body }: CreateMilestoneRequest & { priorityId: string }) =>
-    apiRequest<Priority>(prioritiesPath(organizationId, `/${priorityId}/milestones`), { method: 'POST', body }),
+  useOrganizationMutation(
+    ['priority'],
+    (organizationId, { priorityId, ...body }: CreateMilestoneRequest & { priorityId: string }) =>
+      apiRequest<Priority>(prioritiesPath(organizationId, `/${priorityId}/milestones`), { method: 'POST', body }),
   );
 
 export const useUpdateMilestone = () =>
-  usePriorityMutation(
+  useOrganizationMutation(
+    ['priority'],
     (organizationId, { priorityId, id, ...body }: UpdateMilestoneRequest & { priorityId: string; id: string }) =>
       apiRequest<Priority>(prioritiesPath(organizationId, `/${priorityId}/milestones/${id}`), {
         method: 'PATCH',
@@ -153,12 +131,12 @@ export const useUpdateMilestone = () =>
   );
 
 export const useDeleteMilestone = () =>
-  usePriorityMutation((organizationId, { priorityId, id }: { priorityId: string; id: string }) =>
+  useOrganizationMutation(['priority'], (organizationId, { priorityId, id }: { priorityId: string; id: string }) =>
     apiRequest<Priority>(prioritiesPath(organizationId, `/${priorityId}/milestones/${id}`), { method: 'DELETE' }),
   );
 
 export const useReorderMilestones = () =>
-  usePriorityMutation((organizationId, { priorityId, ids }: { priorityId: string; ids: string[] }) =>
+  useOrganizationMutation(['priority'], (organizationId, { priorityId, ids }: { priorityId: string; ids: string[] }) =>
     apiRequest<Priority>(prioritiesPath(organizationId, `/${priorityId}/milestones/order`), {
       method: 'PUT',
       body: { ids },
@@ -166,12 +144,14 @@ export const useReorderMilestones = () =>
   );
 
 export const useAddPriorityUpdate = () =>
-  usePriorityMutation((organizationId, { priorityId, ...body }: CreatePriorityUpdateRequest & { priorityId: string }) =>
-    apiRequest<PriorityUpdate>(prioritiesPath(organizationId, `/${priorityId}/updates`), { method: 'POST', body }),
+  useOrganizationMutation(
+    ['priority'],
+    (organizationId, { priorityId, ...body }: CreatePriorityUpdateRequest & { priorityId: string }) =>
+      apiRequest<PriorityUpdate>(prioritiesPath(organizationId, `/${priorityId}/updates`), { method: 'POST', body }),
   );
 
 export const useUploadAttachment = () =>
-  usePriorityMutation((organizationId, { priorityId, file }: { priorityId: string; file: File }) => {
+  useOrganizationMutation(['priority'], (organizationId, { priorityId, file }: { priorityId: string; file: File }) => {
     const formData = new FormData();
     formData.append('file', file);
     return apiRequest<PriorityAttachment>(prioritiesPath(organizationId, `/${priorityId}/attachments`), {
@@ -181,7 +161,7 @@ export const useUploadAttachment = () =>
   });
 
 export const useDeleteAttachment = () =>
-  usePriorityMutation((organizationId, { priorityId, id }: { priorityId: string; id: string }) =>
+  useOrganizationMutation(['priority'], (organizationId, { priorityId, id }: { priorityId: string; id: string }) =>
     apiRequest<{ success: true }>(prioritiesPath(organizationId, `/${priorityId}/attachments/${id}`), {
       method: 'DELETE',
     }),

@@ -16,7 +16,7 @@ export const terminologyKeys = {
   presets: ['terminology', 'presets'] as const,
 };
 
-export const NO_ORGANIZATION = 'No organization ID available';
+import { NO_ORGANIZATION } from '../../lib/organization-mutation';
 
 /** Missing or empty labels fall back to the defaults so no page ever shows a blank name. */
 export function withDefaults(raw: unknown): Terminology {

@@ -24,7 +24,8 @@ import {
   type UiStateEntry,
   type UpdateTodoRequest,
 } from '@keel/contract';
-import { ApiError, apiFetch, apiRequest } from '../../lib/api-client';
+import { apiRequest, apiRequestWhole } from '../../lib/api-client';
+import { useOrganizationMutation } from '../../lib/organization-mutation';
 import { useOrganizationId } from '../../lib/session-store';
 
 export type TodoStatusFilter = 'open' | 'done' | 'all';
@@ -50,25 +51,6 @@ const LIST_PAGE_SIZE = 200;
 const todosPath = (organizationId: string, rest = '') =>
   `/organizations/${encodeURIComponent(organizationId)}/todos${rest}`;
 
-/** Lists keep their `page` beside `data`, which apiRequest strips, so they are read here. */
-async function fetchTodoPage(path: string): Promise<TodoPage> {
-  const response = await apiFetch(path);
-  const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-  if (!response.ok) {
-    throw new ApiError(
-      response.status,
-      typeof body?.code === 'string' ? body.code : 'request.failed',
-      typeof body?.error === 'string' ? body.error : null,
-    );
-  }
-  return body as unknown as TodoPage;
-}
-
-function requireOrganization(organizationId: string | null): string {
-  if (!organizationId) throw new Error('No organization ID available');
-  return organizationId;
-}
-
 export function useTodoList(teamId: string | null, filters: TodoFilters) {
   const organizationId = useOrganizationId() ?? 'none';
   return useInfiniteQuery({
@@ -82,7 +64,7 @@ export function useTodoList(teamId: string | null, filters: TodoFilters) {
       });
       if (filters.ownerId) query.set('ownerId', filters.ownerId);
       if (pageParam) query.set('cursor', pageParam);
-      return fetchTodoPage(todosPath(organizationId, `?${query.toString()}`));
+      return apiRequestWhole<TodoPage>(todosPath(organizationId, `?${query.toString()}`));
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.page.nextCursor,
@@ -118,32 +100,23 @@ export function useCompletionRate(teamId: string | null, weekStart: string) {
 const invalidateTodos = (queryClient: QueryClient, organizationId: string) =>
   queryClient.invalidateQueries({ queryKey: todoKeys.all(organizationId) });
 
-function useTodoMutation<Input, Output>(send: (organizationId: string, input: Input) => Promise<Output>) {
-  const organizationId = useOrganizationId();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: Input) => send(requireOrganization(organizationId), input),
-    onSettled: () => invalidateTodos(queryClient, organizationId ?? 'none'),
-  });
-}
-
 export const useCreateTodos = () =>
-  useTodoMutation((organizationId, request: CreateTodoRequest) =>
+  useOrganizationMutation(['todo'], (organizationId, request: CreateTodoRequest) =>
     apiRequest<Todo[]>(todosPath(organizationId), { method: 'POST', body: request }),
   );
 
 export const useUpdateTodo = () =>
-  useTodoMutation((organizationId, { id, ...body }: UpdateTodoRequest & { id: string }) =>
+  useOrganizationMutation(['todo'], (organizationId, { id, ...body }: UpdateTodoRequest & { id: string }) =>
     apiRequest<Todo>(todosPath(organizationId, `/${id}`), { method: 'PATCH', body }),
   );
 
 export const useBulkTodos = () =>
-  useTodoMutation((organizationId, request: BulkTodoRequest) =>
+  useOrganizationMutation(['todo'], (organizationId, request: BulkTodoRequest) =>
     apiRequest<BulkTodoResult>(todosPath(organizationId, '/bulk'), { method: 'POST', body: request }),
   );
 
 export const useUndoBulkTodos = () =>
-  useTodoMutation((organizationId, request: BulkTodoUndoRequest) =>
+  useOrganizationMutation(['todo'], (organizationId, request: BulkTodoUndoRequest) =>
     apiRequest<BulkTodoUndoResult>(todosPath(organizationId, '/bulk/undo'), { method: 'POST', body: request }),
   );
 
@@ -184,7 +157,7 @@ export function useToggleTodo(teamId: string) {
   });
 }
 
-export const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
+export { isConflict } from '../../lib/api-client';
 
 /**
  * The person's selected to-dos, restored from ui-state on load and saved 500 ms after the last

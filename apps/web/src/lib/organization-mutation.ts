@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useOrganizationId } from './session-store';
+
+export const NO_ORGANIZATION = 'No organization ID available';
+
+export function requireOrganization(organizationId: string | null): string {
+  if (!organizationId) throw new Error(NO_ORGANIZATION);
+  return organizationId;
+}
+
+/**
+ * A change to business objects of the signed-in organization. Afterwards (success or failure) every
+ * view of the named entities refetches: their query keys start with ['organizations', id, entity].
+ */
+export function useOrganizationMutation<Input, Output>(
+  entities: readonly string[],
+  send: (organizationId: string, input: Input) => Promise<Output>,
+) {
+  const organizationId = useOrganizationId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Input) => send(requireOrganization(organizationId), input),
+    onSettled: () =>
+      Promise.all(
+        entities.map((entity) =>
+          queryClient.invalidateQueries({ queryKey: ['organizations', organizationId ?? 'none', entity] }),
+        ),
+      ),
+  });
+}
