@@ -6,18 +6,19 @@
 // Seeds ONE organization (owner registered through the API; 499 more members, teams, 20,000 to-dos
 // and, when the priorities module is built, 2,000 priorities with milestones inserted with SQL), then:
 // - autocannon on a team's 200 open to-dos and on a team-quarter's 50 priorities with milestones,
-//   `accept-encoding: gzip`. Goals: >= 1,500 req/s and p99 < 25 ms each, no non-2xx.
+//   `accept-encoding: gzip`. Goals: >= 1,500 req/s and p99 < 25 ms each, no non-2xx. The data does
+//   not change during these runs, so they measure the revision cache's path (modules/revisions).
+// - the to-do list again while a change lands every 100 ms (each makes the next answer be rebuilt).
 // - the SQL statements one request runs, counted in PostgreSQL's own log (log_min_duration_statement
-//   = 0 for the bench database only, reset afterwards): a short list and the long list must run the
-//   same number (no N+1).
+//   = 0 for the bench database only, reset afterwards), for answers built afresh and for unchanged
+//   ones: a short list and the long list must run the same number (no N+1).
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, openSync, readSync, closeSync, statSync } from 'node:fs';
-import http from 'node:http';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { numberOption } from './lib/args.mjs';
+import { clusterLogFile, countStatements, getCompressed } from './lib/list-requests.mjs';
 import { currentQuarter, seedOrganization } from './lib/lists-seed.mjs';
 import { API, ROOT, getPostgres, httpJson, passFail, round, startServer, writeResult } from './lib/server.mjs';
 
@@ -25,6 +26,7 @@ const duration = numberOption('duration', 15);
 const connections = numberOption('connections', 10);
 const GOALS = { rps: 1500, p99Ms: 25 };
 const COUNTED_REQUESTS = 10;
+const CHANGE_EVERY_MS = 100;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Built and migrated: the priorities module's folder and its migration are both there. */
@@ -59,48 +61,6 @@ async function register(port) {
   return { token: accessToken, userId: user.id, organizationId: user.organizationId, leadershipTeamId: leadership.id };
 }
 
-/** One GET asking for gzip; resolves { status, encoding, bytes, json } (decompressed). */
-function getCompressed(port, urlPath, token) {
-  return new Promise((resolve, reject) => {
-    const req = http.get(
-      {
-        host: '127.0.0.1',
-        port,
-        path: urlPath,
-        agent: false,
-        timeout: 10_000,
-        headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () => {
-          const raw = Buffer.concat(chunks);
-          const encoding = res.headers['content-encoding'] ?? 'identity';
-          const text = (encoding === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
-          let json;
-          try {
-            json = JSON.parse(text);
-          } catch {
-            json = undefined;
-          }
-          resolve({
-            status: res.statusCode,
-            encoding,
-            bytes: raw.length,
-            uncompressedBytes: Buffer.byteLength(text),
-            json,
-            text,
-          });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', reject);
-  });
-}
-
 function cannon(url, token) {
   return new Promise((resolve, reject) => {
     autocannon(
@@ -127,60 +87,6 @@ function summarize(result) {
     errors: result.errors,
     timeouts: result.timeouts,
   };
-}
-
-/** The cluster log of the PostgreSQL on `port` (Debian's pg_lsclusters), or undefined. */
-function clusterLogFile(port) {
-  try {
-    const lines = execFileSync('pg_lsclusters', ['--no-header'], { encoding: 'utf8' }).split('\n');
-    const row = lines.map((line) => line.trim().split(/\s+/)).find((cols) => cols[2] === String(port));
-    return row?.[6] && existsSync(row[6]) ? row[6] : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function readFrom(file, offset) {
-  const size = statSync(file).size;
-  if (size <= offset) return '';
-  const buffer = Buffer.alloc(size - offset);
-  const fd = openSync(file, 'r');
-  try {
-    readSync(fd, buffer, 0, buffer.length, offset);
-  } finally {
-    closeSync(fd);
-  }
-  return buffer.toString('utf8');
-}
-
-/**
- * Statements the server ran for `count` sequential GETs of `urlPath`, read from the PostgreSQL log
- * (simple-protocol "statement:" and extended-protocol "execute" lines of the bench database; the
- * counting client's own backend excluded). The end is found by a marker query from that client.
- */
-async function countStatements({ logFile, client, clientPid, database, port, token, urlPath, count, label }) {
-  const start = statSync(logFile).size;
-  for (let i = 0; i < count; i += 1) {
-    const res = await getCompressed(port, urlPath, token);
-    if (res.status !== 200) throw new Error(`${label}: ${res.status} ${res.text.slice(0, 200)}`);
-  }
-  const marker = `keel-bench-marker-${label}-${Date.now()}`;
-  await client.query(`select '${marker}'`);
-  let text = '';
-  for (let i = 0; i < 100 && !text.includes(marker); i += 1) {
-    await sleep(50);
-    text = readFrom(logFile, start);
-  }
-  if (!text.includes(marker)) throw new Error(`${label}: marker not found in ${logFile}`);
-  text = text.slice(0, text.indexOf(marker));
-  const statement = /^\S+ \S+ \S+ \[(\d+)\] \S*@(\S+) LOG:\s+duration: [\d.]+ ms\s+(statement|execute [^:]*): (.*)$/;
-  const statements = [];
-  for (const line of text.split('\n')) {
-    const match = statement.exec(line);
-    if (!match || match[2] !== database || Number(match[1]) === clientPid) continue;
-    statements.push(match[4].slice(0, 160));
-  }
-  return { total: statements.length, perRequest: statements.length / count, distinct: [...new Set(statements)] };
 }
 
 async function main() {
@@ -285,6 +191,25 @@ async function main() {
       list.load = summarize(await cannon(`${server.baseUrl}${list.path}`, owner.token));
       await sleep(1000);
     }
+    // The same to-do list while the organization keeps changing: every change makes a new revision,
+    // so the next request rebuilds the answer (no goal: shows what a busy meeting costs).
+    const todoList = lists[0];
+    const {
+      rows: [changing],
+    } = await client.query(`select id from todos where team_id = $1 limit 1`, [seeded.bigTeamId]);
+    let changes = 0;
+    let keepChanging = true;
+    const writer = (async () => {
+      while (keepChanging) {
+        await client.query(`update todos set title = $2 where id = $1`, [changing.id, `Changed ${(changes += 1)}`]);
+        await sleep(CHANGE_EVERY_MS);
+      }
+    })();
+    console.log(`lists-load: todos with a change every ${CHANGE_EVERY_MS} ms: autocannon ...`);
+    todoList.loadWhileChanging = summarize(await cannon(`${server.baseUrl}${todoList.path}`, owner.token));
+    keepChanging = false;
+    await writer;
+    todoList.loadWhileChanging.changes = changes;
     await server.stop();
     server = undefined;
 
@@ -312,21 +237,22 @@ async function main() {
             await getCompressed(server.port, list.path, owner.token);
           }
           const common = { logFile, client: counter, clientPid: pid, database, port: server.port, token: owner.token };
-          const short = await countStatements({
-            ...common,
-            urlPath: list.shortPath,
-            count: COUNTED_REQUESTS,
-            label: `${list.name}-short`,
-          });
-          const long = await countStatements({
-            ...common,
-            urlPath: list.path,
-            count: COUNTED_REQUESTS,
-            label: `${list.name}-long`,
-          });
+          // Built afresh (a change before each request: a new revision) and served unchanged.
+          const newRevision = () =>
+            counter.query(`update organization_revisions set revision = revision + 1 where organization_id = $1`, [
+              owner.organizationId,
+            ]);
+          const count = (urlPath, kind, beforeEach) =>
+            countStatements({ ...common, urlPath, count: COUNTED_REQUESTS, label: `${list.name}-${kind}`, beforeEach });
+          const warmThenCount = async (urlPath, kind) => {
+            await getCompressed(server.port, urlPath, owner.token);
+            return count(urlPath, kind);
+          };
           statements[list.name] = {
-            short,
-            long,
+            short: await count(list.shortPath, 'short-built', newRevision),
+            long: await count(list.path, 'long-built', newRevision),
+            shortUnchanged: await warmThenCount(list.shortPath, 'short-unchanged'),
+            longUnchanged: await warmThenCount(list.path, 'long-unchanged'),
             requests: COUNTED_REQUESTS,
             shortItems: list.shortExpect,
             longItems: list.expect,
@@ -352,12 +278,19 @@ async function main() {
       );
       const counted = statements?.[list.name];
       if (counted) {
-        checks[`${list.name}FixedQueries`] = counted.short.total === counted.long.total && counted.long.total > 0;
+        checks[`${list.name}FixedQueries`] =
+          counted.short.total === counted.long.total &&
+          counted.long.total > 0 &&
+          counted.shortUnchanged.total === counted.longUnchanged.total;
         lines.push(
-          `${list.name} SQL statements per request: ${counted.short.perRequest} for ${list.shortExpect} items, ${counted.long.perRequest} for ${list.expect} items (${COUNTED_REQUESTS} requests each) ${passFail(checks[`${list.name}FixedQueries`])}`,
+          `${list.name} SQL statements per request: built afresh ${counted.short.perRequest} for ${list.shortExpect} items, ${counted.long.perRequest} for ${list.expect} items; unchanged since last read ${counted.shortUnchanged.perRequest} and ${counted.longUnchanged.perRequest} (${COUNTED_REQUESTS} requests each) ${passFail(checks[`${list.name}FixedQueries`])}`,
         );
       }
     }
+    const busy = lists[0].loadWhileChanging;
+    lines.push(
+      `todos while the organization changes every ${CHANGE_EVERY_MS} ms (${busy.changes} changes): ${busy.requestsPerSecond} req/s, p99 ${busy.latencyMs.p99} ms, p50 ${busy.latencyMs.p50} ms; non-2xx ${busy.non2xx}, errors ${busy.errors} (no goal)`,
+    );
     for (const line of lines) console.log(`lists-load: ${line}`);
     const pass = Object.values(checks).every(Boolean);
     const file = writeResult('lists-load', {
@@ -376,6 +309,7 @@ async function main() {
           milestones,
           sequentialMs,
           load,
+          loadWhileChanging,
         }) => ({
           name,
           label,
@@ -387,6 +321,7 @@ async function main() {
           uncompressedBytes,
           sequentialMs,
           load,
+          loadWhileChanging,
         }),
       ),
       statements,

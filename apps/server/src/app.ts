@@ -23,6 +23,7 @@ import type { TypedApp } from './http/types.js';
 import { registerWebApp } from './http/web-app.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { authRoutes, createAccessTokens, createAuthService } from './modules/auth/index.js';
+import { registerRevisionCache } from './modules/revisions/index.js';
 import { registerFeatureRoutes } from './modules/routes.js';
 import { createChangeBus, type ChangeBus } from './realtime/change-bus.js';
 import { createRealtimeHub, type HubLimits } from './realtime/hub.js';
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const typed = api as unknown as TypedApp;
       await api.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 10, parts: 12 } });
       registerAuthentication(api, tokens);
+      registerRevisionCache(api, { db: database.db });
 
       typed.get(
         '/health',

@@ -10,3 +10,4 @@ export * from '../modules/todos/todos.table.js';
 export * from '../modules/headlines/headlines.table.js';
 export * from '../modules/issues/issues.table.js';
 export * from '../modules/priorities/priorities.table.js';
+export * from '../modules/revisions/revisions.table.js';

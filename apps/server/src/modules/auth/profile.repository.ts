@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Role } from '@keel/contract';
 import type { Database } from '../../db/database.js';
+import { preparedPerConnection } from '../../db/prepared-statement.js';
 import { tenantDb } from '../../db/scope.js';
 import { memberships, organizations } from '../organizations/index.js';
 import { users } from './auth.table.js';
@@ -18,7 +19,7 @@ export interface ProfileRow {
   teams: { id: string; name: string; is_leadership_team: boolean }[];
 }
 
-const buildProfileQuery = (db: Database) =>
+const profileQuery = preparedPerConnection((db: Database) =>
   db
     .select({
       id: users.id,
@@ -46,22 +47,14 @@ const buildProfileQuery = (db: Database) =>
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
     .where(eq(users.id, sql.placeholder('userId')))
     // Named, so PostgreSQL parses and plans it once per connection: this runs on every page load.
-    .prepare('auth_find_profile_v1');
-
-// Built once per connection's Drizzle instance (pooled connections keep theirs), not per request.
-const profileQueries = new WeakMap<Database, ReturnType<typeof buildProfileQuery>>();
+    .prepare('auth_find_profile_v1'),
+);
 
 /**
  * The signed-in person as seen inside one organization, in a single query (the profile is read on
  * every page load): account, membership, organization name and teams.
  */
 export async function findProfile(organizationId: string, userId: string): Promise<ProfileRow | undefined> {
-  const db = tenantDb(organizationId);
-  let query = profileQueries.get(db);
-  if (!query) {
-    query = buildProfileQuery(db);
-    profileQueries.set(db, query);
-  }
-  const [row] = await query.execute({ organizationId, userId });
+  const [row] = await profileQuery(tenantDb(organizationId)).execute({ organizationId, userId });
   return row;
 }

@@ -34,6 +34,7 @@ export function headlinesRoutes(service: HeadlinesService, messages: CascadingMe
     app.get(
       base,
       {
+        config: { revisionCached: true },
         schema: {
           tags,
           params: organizationParamsSchema,

@@ -47,6 +47,7 @@ export function issuesRoutes(service: IssuesService, threads: IssueThreadsServic
     app.get(
       base,
       {
+        config: { revisionCached: true },
         schema: {
           tags,
           params: organizationParamsSchema,

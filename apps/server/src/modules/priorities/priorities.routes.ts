@@ -68,6 +68,7 @@ export function prioritiesRoutes({ priorities, milestones, activity, raiser }: P
     app.get(
       base,
       {
+        config: { revisionCached: true },
         schema: {
           tags,
           description:

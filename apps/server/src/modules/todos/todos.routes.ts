@@ -37,6 +37,7 @@ export function todosRoutes(service: TodosService) {
     app.get(
       base,
       {
+        config: { revisionCached: true },
         schema: {
           tags,
           params: organizationParamsSchema,
