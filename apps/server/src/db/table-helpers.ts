@@ -31,3 +31,6 @@ export const updatedAt = () =>
     .$onUpdate(() => new Date());
 export const versionColumn = () => integer('version').notNull().default(1);
 export const timestampColumn = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Created, last changed, and the version an edit must name (optimistic concurrency). */
+export const versionedTimestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt(), version: versionColumn() });

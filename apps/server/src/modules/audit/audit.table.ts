@@ -1,13 +1,13 @@
 import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, organizationIdColumn, primaryId, tenantIsolationPolicy } from '../../db/table-helpers.js';
-import { organizations } from '../organizations/organizations.table.js';
+import { createdAt, primaryId, tenantIsolationPolicy } from '../../db/table-helpers.js';
+import { organizationColumn } from '../organizations/organizations.table.js';
 
 /** Append-only record of who did what; the actor may be a consultant acting inside a client. */
 export const auditEvents = pgTable(
   'audit_events',
   {
     id: primaryId(),
-    organizationId: organizationIdColumn().references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationColumn(),
     actorUserId: uuid('actor_user_id'),
     action: text('action').notNull(),
     targetType: text('target_type'),

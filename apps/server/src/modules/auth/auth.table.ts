@@ -24,6 +24,12 @@ export const users = pgTable(
   (table) => [uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`)],
 );
 
+/** A person a row belongs to; the row goes with them. */
+export const personColumn = (name: string) =>
+  uuid(name)
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 /**
  * Opaque refresh tokens, stored hashed. Each sign-in starts a family; every refresh rotates within
  * it, and presenting an already-used token revokes the whole family (a stolen token is detected).
@@ -32,9 +38,7 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: primaryId(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personColumn('user_id'),
     organizationId: uuid('organization_id').notNull(),
     familyId: uuid('family_id').notNull(),
     tokenHash: text('token_hash').notNull(),
@@ -57,9 +61,7 @@ export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
     id: primaryId(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personColumn('user_id'),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestampColumn('expires_at').notNull(),
     usedAt: timestampColumn('used_at'),
@@ -73,9 +75,7 @@ export const legalAcceptances = pgTable(
   'legal_acceptances',
   {
     id: primaryId(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personColumn('user_id'),
     termsAccepted: boolean('terms_accepted').notNull(),
     privacyAccepted: boolean('privacy_accepted').notNull(),
     acceptedAt: timestampColumn('accepted_at').notNull(),

@@ -1,16 +1,14 @@
-import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, organizationIdColumn, primaryId, tenantIsolationPolicy } from '../../db/table-helpers.js';
-import { users } from '../auth/auth.table.js';
-import { organizations } from '../organizations/organizations.table.js';
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, primaryId, tenantIsolationPolicy } from '../../db/table-helpers.js';
+import { personColumn } from '../auth/auth.table.js';
+import { organizationColumn } from '../organizations/organizations.table.js';
 
 export const feedback = pgTable(
   'feedback',
   {
     id: primaryId(),
-    organizationId: organizationIdColumn().references(() => organizations.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: organizationColumn(),
+    userId: personColumn('user_id'),
     type: text('type', { enum: ['ticket', 'enhancement'] }).notNull(),
     subject: text('subject').notNull(),
     message: text('message').notNull(),

@@ -1,41 +1,33 @@
 import { index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import {
   createdAt,
-  organizationIdColumn,
   primaryId,
   tenantIsolationPolicy,
   timestampColumn,
-  updatedAt,
-  versionColumn,
+  versionedTimestamps,
 } from '../../db/table-helpers.js';
-import { users } from '../auth/auth.table.js';
-import { organizations } from '../organizations/organizations.table.js';
-import { teams } from '../teams/teams.table.js';
+import { personColumn, users } from '../auth/auth.table.js';
+import { organizationColumn } from '../organizations/organizations.table.js';
+import { teamColumn } from '../teams/teams.table.js';
 
 export const headlines = pgTable(
   'headlines',
   {
     id: primaryId(),
-    organizationId: organizationIdColumn().references(() => organizations.id, { onDelete: 'cascade' }),
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    organizationId: organizationColumn(),
+    teamId: teamColumn(),
     text: text('text').notNull(),
     details: text('details'),
     type: text('type', { enum: ['customer', 'employee', 'other'] }).notNull(),
     status: text('status', { enum: ['new', 'discussed'] })
       .notNull()
       .default('new'),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: personColumn('owner_id'),
     aboutText: text('about_text'),
     aboutUserId: uuid('about_user_id').references(() => users.id, { onDelete: 'set null' }),
     archivedAt: timestampColumn('archived_at'),
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    version: versionColumn(),
+    ...versionedTimestamps(),
   },
   (table) => [
     // The hot list: one team's open (or all) headlines, newest first.
@@ -49,13 +41,9 @@ export const cascadingMessages = pgTable(
   'cascading_messages',
   {
     id: primaryId(),
-    organizationId: organizationIdColumn().references(() => organizations.id, { onDelete: 'cascade' }),
-    fromTeamId: uuid('from_team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
-    authorId: uuid('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: organizationColumn(),
+    fromTeamId: teamColumn('from_team_id'),
+    authorId: personColumn('author_id'),
     text: text('text').notNull(),
     details: text('details'),
     createdAt: createdAt(),
@@ -70,13 +58,11 @@ export const cascadingMessages = pgTable(
 export const cascadingMessageRecipients = pgTable(
   'cascading_message_recipients',
   {
-    organizationId: organizationIdColumn().references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationColumn(),
     messageId: uuid('message_id')
       .notNull()
       .references(() => cascadingMessages.id, { onDelete: 'cascade' }),
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: teamColumn(),
     createdAt: timestampColumn('created_at').notNull(),
   },
   (table) => [
@@ -89,13 +75,11 @@ export const cascadingMessageRecipients = pgTable(
 export const cascadingMessageReceipts = pgTable(
   'cascading_message_receipts',
   {
-    organizationId: organizationIdColumn().references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationColumn(),
     messageId: uuid('message_id')
       .notNull()
       .references(() => cascadingMessages.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personColumn('user_id'),
     readAt: timestampColumn('read_at').notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.messageId, table.userId] }), tenantIsolationPolicy()],

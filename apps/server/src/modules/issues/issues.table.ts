@@ -2,30 +2,24 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   createdAt,
-  organizationIdColumn,
   primaryId,
   tenantIsolationPolicy,
   timestampColumn,
-  updatedAt,
-  versionColumn,
+  versionedTimestamps,
 } from '../../db/table-helpers.js';
-import { users } from '../auth/auth.table.js';
-import { organizations } from '../organizations/organizations.table.js';
-import { teams } from '../teams/teams.table.js';
+import { personColumn, users } from '../auth/auth.table.js';
+import { organizationColumn } from '../organizations/organizations.table.js';
+import { teamColumn, teams } from '../teams/teams.table.js';
 
 export const issues = pgTable(
   'issues',
   {
     id: primaryId(),
-    organizationId: organizationIdColumn().references(() => organizations.id, { onDelete: 'cascade' }),
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    organizationId: organizationColumn(),
+    teamId: teamColumn(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
-    raisedById: uuid('raised_by_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    raisedById: personColumn('raised_by_id'),
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
     horizon: text('horizon', { enum: ['short_term', 'long_term'] })
       .notNull()
@@ -44,9 +38,7 @@ export const issues = pgTable(
     sourceKind: text('source_kind', { enum: ['headline', 'todo', 'priority', 'measurable', 'meeting'] }),
     sourceId: uuid('source_id'),
     archivedAt: timestampColumn('archived_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    version: versionColumn(),
+    ...versionedTimestamps(),
   },
   (table) => [
     // The hot list: a team's open issues of one horizon in manual order.
@@ -66,13 +58,11 @@ export const issues = pgTable(
 export const issueVotes = pgTable(
   'issue_votes',
   {
-    organizationId: organizationIdColumn().references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationColumn(),
     issueId: uuid('issue_id')
       .notNull()
       .references(() => issues.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personColumn('user_id'),
     createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.issueId, table.userId] }), tenantIsolationPolicy()],
@@ -82,17 +72,13 @@ export const issueComments = pgTable(
   'issue_comments',
   {
     id: primaryId(),
-    organizationId: organizationIdColumn().references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationColumn(),
     issueId: uuid('issue_id')
       .notNull()
       .references(() => issues.id, { onDelete: 'cascade' }),
-    authorId: uuid('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    authorId: personColumn('author_id'),
     body: text('body').notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    version: versionColumn(),
+    ...versionedTimestamps(),
   },
   (table) => [
     index('issue_comments_issue_idx').on(table.organizationId, table.issueId, table.createdAt),
@@ -104,7 +90,7 @@ export const issueAttachments = pgTable(
   'issue_attachments',
   {
     id: primaryId(),
-    organizationId: organizationIdColumn().references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationColumn(),
     issueId: uuid('issue_id')
       .notNull()
       .references(() => issues.id, { onDelete: 'cascade' }),
@@ -112,9 +98,7 @@ export const issueAttachments = pgTable(
     mimeType: text('mime_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     storageKey: text('storage_key').notNull(),
-    uploadedById: uuid('uploaded_by_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    uploadedById: personColumn('uploaded_by_id'),
     createdAt: createdAt(),
   },
   (table) => [
@@ -128,7 +112,7 @@ export const issueTrail = pgTable(
   'issue_trail',
   {
     id: primaryId(),
-    organizationId: organizationIdColumn().references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationColumn(),
     issueId: uuid('issue_id')
       .notNull()
       .references(() => issues.id, { onDelete: 'cascade' }),

@@ -2,17 +2,15 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgPolicy, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   appRole,
-  createdAt,
   currentOrganizationId,
   currentUserId,
   organizationIdColumn,
   primaryId,
   tenantIsolationPolicy,
   timestampColumn,
-  updatedAt,
-  versionColumn,
+  versionedTimestamps,
 } from '../../db/table-helpers.js';
-import { users } from '../auth/auth.table.js';
+import { personColumn } from '../auth/auth.table.js';
 
 export const organizations = pgTable(
   'organizations',
@@ -38,9 +36,7 @@ export const organizations = pgTable(
       .default('trial'),
     trialEndsAt: timestampColumn('trial_ends_at').notNull(),
     createdById: uuid('created_by_id'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    version: versionColumn(),
+    ...versionedTimestamps(),
   },
   (table) => [
     uniqueIndex('organizations_slug_key').on(table.slug),
@@ -54,21 +50,21 @@ export const organizations = pgTable(
   ],
 );
 
+/** The organization a row belongs to; the row goes with it. */
+export const organizationColumn = () =>
+  organizationIdColumn().references(() => organizations.id, { onDelete: 'cascade' });
+
 export const memberships = pgTable(
   'memberships',
   {
     id: primaryId(),
     organizationId: organizationIdColumn().references(() => organizations.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personColumn('user_id'),
     role: text('role', { enum: ['owner', 'admin', 'member', 'observer'] }).notNull(),
     status: text('status', { enum: ['active', 'deactivated'] })
       .notNull()
       .default('active'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    version: versionColumn(),
+    ...versionedTimestamps(),
   },
   () => [
     uniqueIndex('memberships_organization_user_key').on(sql`organization_id`, sql`user_id`),

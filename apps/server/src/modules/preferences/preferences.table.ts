@@ -1,16 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { organizationIdColumn, tenantIsolationPolicy, timestampColumn, updatedAt } from '../../db/table-helpers.js';
-import { users } from '../auth/auth.table.js';
-import { organizations } from '../organizations/organizations.table.js';
+import { tenantIsolationPolicy, timestampColumn, updatedAt } from '../../db/table-helpers.js';
+import { personColumn } from '../auth/auth.table.js';
+import { organizationColumn } from '../organizations/organizations.table.js';
 
 export const userPreferences = pgTable(
   'user_preferences',
   {
-    organizationId: organizationIdColumn().references(() => organizations.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: organizationColumn(),
+    userId: personColumn('user_id'),
     defaultTeamId: uuid('default_team_id'),
     scorecardRtl: boolean('scorecard_rtl').notNull().default(false),
     scorecardShowTotal: boolean('scorecard_show_total').notNull().default(true),
@@ -23,10 +21,8 @@ export const userPreferences = pgTable(
 export const uiStates = pgTable(
   'ui_states',
   {
-    organizationId: organizationIdColumn().references(() => organizations.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: organizationColumn(),
+    userId: personColumn('user_id'),
     key: text('key').notNull(),
     stateValue: jsonb('state_value').notNull(),
     expiresAt: timestampColumn('expires_at'),

@@ -1,16 +1,14 @@
 import { boolean, date, doublePrecision, index, integer, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
 import {
   createdAt,
-  organizationIdColumn,
   primaryId,
   tenantIsolationPolicy,
   timestampColumn,
-  updatedAt,
-  versionColumn,
+  versionedTimestamps,
 } from '../../db/table-helpers.js';
-import { users } from '../auth/auth.table.js';
-import { organizations } from '../organizations/organizations.table.js';
-import { teams } from '../teams/teams.table.js';
+import { personColumn } from '../auth/auth.table.js';
+import { organizationColumn } from '../organizations/organizations.table.js';
+import { teamColumn } from '../teams/teams.table.js';
 
 const STATUSES = ['on_track', 'off_track', 'complete', 'not_complete'] as const;
 
@@ -18,13 +16,9 @@ export const priorities = pgTable(
   'priorities',
   {
     id: primaryId(),
-    organizationId: organizationIdColumn().references(() => organizations.id, { onDelete: 'cascade' }),
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: organizationColumn(),
+    teamId: teamColumn(),
+    ownerId: personColumn('owner_id'),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     scope: text('scope', { enum: ['company', 'team', 'individual'] })
@@ -46,9 +40,7 @@ export const priorities = pgTable(
     completedAt: timestampColumn('completed_at'),
     archivedAt: timestampColumn('archived_at'),
     createdById: uuid('created_by_id'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    version: versionColumn(),
+    ...versionedTimestamps(),
   },
   (table) => [
     // The team's quarter list (the hot read), archived ones left out unless asked for.
@@ -69,21 +61,17 @@ export const milestones = pgTable(
   'milestones',
   {
     id: primaryId(),
-    organizationId: organizationIdColumn().references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationColumn(),
     priorityId: uuid('priority_id')
       .notNull()
       .references(() => priorities.id, { onDelete: 'cascade' }),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: personColumn('owner_id'),
     title: text('title').notNull(),
     dueDate: date('due_date', { mode: 'string' }),
     done: boolean('done').notNull().default(false),
     doneAt: timestampColumn('done_at'),
     position: integer('position').notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    version: versionColumn(),
+    ...versionedTimestamps(),
   },
   (table) => [
     index('milestones_priority_position_idx').on(table.priorityId, table.position),
@@ -97,13 +85,11 @@ export const priorityUpdates = pgTable(
   'priority_updates',
   {
     id: primaryId(),
-    organizationId: organizationIdColumn().references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationColumn(),
     priorityId: uuid('priority_id')
       .notNull()
       .references(() => priorities.id, { onDelete: 'cascade' }),
-    authorId: uuid('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    authorId: personColumn('author_id'),
     weekStart: date('week_start', { mode: 'string' }).notNull(),
     status: text('status', { enum: STATUSES }).notNull(),
     comment: text('comment').notNull().default(''),
@@ -119,13 +105,11 @@ export const priorityAttachments = pgTable(
   'priority_attachments',
   {
     id: primaryId(),
-    organizationId: organizationIdColumn().references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationColumn(),
     priorityId: uuid('priority_id')
       .notNull()
       .references(() => priorities.id, { onDelete: 'cascade' }),
-    uploadedById: uuid('uploaded_by_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    uploadedById: personColumn('uploaded_by_id'),
     fileName: text('file_name').notNull(),
     mimeType: text('mime_type').notNull(),
     size: integer('size').notNull(),

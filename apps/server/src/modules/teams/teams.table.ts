@@ -2,22 +2,20 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   createdAt,
-  organizationIdColumn,
   primaryId,
   tenantIsolationPolicy,
   timestampColumn,
-  updatedAt,
-  versionColumn,
+  versionedTimestamps,
 } from '../../db/table-helpers.js';
-import { users } from '../auth/auth.table.js';
-import { organizations } from '../organizations/organizations.table.js';
+import { personColumn } from '../auth/auth.table.js';
+import { organizationColumn } from '../organizations/organizations.table.js';
 
 /** Teams and departments are one table; departments nest through parent_team_id. */
 export const teams = pgTable(
   'teams',
   {
     id: primaryId(),
-    organizationId: organizationIdColumn().references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationColumn(),
     name: text('name').notNull(),
     description: text('description'),
     color: text('color'),
@@ -25,9 +23,7 @@ export const teams = pgTable(
     isLeadershipTeam: boolean('is_leadership_team').notNull().default(false),
     archivedAt: timestampColumn('archived_at'),
     createdById: uuid('created_by_id'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    version: versionColumn(),
+    ...versionedTimestamps(),
   },
   (table) => [
     index('teams_organization_idx').on(table.organizationId, table.name),
@@ -39,17 +35,21 @@ export const teams = pgTable(
   ],
 );
 
+/** The team a row belongs to; the row goes with it. */
+export const teamColumn = (name = 'team_id') =>
+  uuid(name)
+    .notNull()
+    .references(() => teams.id, { onDelete: 'cascade' });
+
 export const teamMembers = pgTable(
   'team_members',
   {
     id: primaryId(),
-    organizationId: organizationIdColumn().references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationColumn(),
     teamId: uuid('team_id')
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personColumn('user_id'),
     role: text('role', { enum: ['lead', 'member'] })
       .notNull()
       .default('member'),

@@ -1,29 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import {
-  createdAt,
-  organizationIdColumn,
-  primaryId,
-  tenantIsolationPolicy,
-  timestampColumn,
-  updatedAt,
-  versionColumn,
-} from '../../db/table-helpers.js';
-import { users } from '../auth/auth.table.js';
-import { organizations } from '../organizations/organizations.table.js';
-import { teams } from '../teams/teams.table.js';
+import { primaryId, tenantIsolationPolicy, timestampColumn, versionedTimestamps } from '../../db/table-helpers.js';
+import { personColumn } from '../auth/auth.table.js';
+import { organizationColumn } from '../organizations/organizations.table.js';
+import { teamColumn } from '../teams/teams.table.js';
 
 export const todos = pgTable(
   'todos',
   {
     id: primaryId(),
-    organizationId: organizationIdColumn().references(() => organizations.id, { onDelete: 'cascade' }),
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: organizationColumn(),
+    teamId: teamColumn(),
+    ownerId: personColumn('owner_id'),
     title: text('title').notNull(),
     details: text('details').notNull().default(''),
     isPrivate: boolean('is_private').notNull().default(false),
@@ -42,9 +30,7 @@ export const todos = pgTable(
     /** Soft delete, so a bulk delete can be undone. */
     deletedAt: timestampColumn('deleted_at'),
     createdById: uuid('created_by_id'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    version: versionColumn(),
+    ...versionedTimestamps(),
   },
   (table) => [
     // The team list (filtered by status, sorted by due date) and the week's completion rate.
