@@ -211,6 +211,21 @@ export const priorityListSchema = z.object({
 export type PriorityList = z.infer<typeof priorityListSchema>;
 export const priorityCreatedSchema = z.object({ data: z.array(prioritySchema) });
 
+/** Closing a quarter that is over: what was not completed is marked so, and the quarter is archived. */
+export const closeQuarterRequestSchema = z.strictObject({
+  teamId: uuidSchema,
+  year: fiscalYearSchema,
+  quarter: quarterNumberSchema,
+});
+export type CloseQuarterRequest = z.infer<typeof closeQuarterRequestSchema>;
+export const closedQuarterSchema = z.object({
+  data: z.object({
+    closed: z.number().int().describe('Priorities archived'),
+    notComplete: z.number().int().describe('Of those, marked not complete'),
+  }),
+});
+export type ClosedQuarter = z.infer<typeof closedQuarterSchema>['data'];
+
 export const createMilestoneRequestSchema = z.strictObject({
   title: titleSchema,
   dueDate: todoDateSchema.nullable().optional(),

@@ -30,3 +30,5 @@ export const attachmentEmpty = () => badRequest('priority.attachment_empty', 'Th
 export const attachmentTooLarge = (max: number) =>
   badRequest('priority.attachment_too_large', `The file is larger than ${Math.round(max / 1024 / 1024)} MB`);
 export const malformedUpload = () => badRequest('request.malformed_upload', 'The upload could not be read');
+export const quarterNotOver = (end: string) =>
+  badRequest('priority.quarter_not_over', `This quarter is not over yet: it ends on ${end}.`);

@@ -144,6 +144,27 @@ export async function updatePriorityAtVersion(
     .returning({ id: priorities.id });
 }
 
+/** A team's quarter closes: what is not complete becomes not complete, and every priority is archived. */
+export async function closeQuarterOf(organizationId: string, teamId: string, year: number, quarter: number) {
+  return tenantDb(organizationId)
+    .update(priorities)
+    .set({
+      status: sql`case when ${priorities.status} = 'complete' then 'complete' else 'not_complete' end`,
+      archivedAt: new Date(),
+      version: sql`${priorities.version} + 1`,
+    })
+    .where(
+      and(
+        eq(priorities.organizationId, organizationId),
+        eq(priorities.teamId, teamId),
+        eq(priorities.year, year),
+        eq(priorities.quarter, quarter),
+        isNull(priorities.archivedAt),
+      ),
+    )
+    .returning({ id: priorities.id, teamId: priorities.teamId, status: priorities.status });
+}
+
 export async function insertMilestone(
   organizationId: string,
   row: { priorityId: string; title: string; dueDate: string | null; ownerId: string },

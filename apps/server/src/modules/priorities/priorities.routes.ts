@@ -1,4 +1,6 @@
 import {
+  closeQuarterRequestSchema,
+  closedQuarterSchema,
   attachmentParamsSchema,
   createMilestoneRequestSchema,
   createPriorityRequestSchema,
@@ -154,6 +156,23 @@ export function prioritiesRoutes({ priorities, milestones, activity, raiser }: P
           request.body.status,
           clientMeta(request),
         ),
+      }),
+    );
+
+    app.post(
+      `${base}/close-quarter`,
+      {
+        schema: {
+          tags,
+          description:
+            'Closes a team’s quarter once it is over: priorities not complete are marked not complete, and all are archived.',
+          params: organizationParamsSchema,
+          body: closeQuarterRequestSchema,
+          response: { 200: closedQuarterSchema },
+        },
+      },
+      async (request) => ({
+        data: await priorities.closeQuarter(callerIn(request), request.body, clientMeta(request)),
       }),
     );
 

@@ -3,6 +3,9 @@ import {
   PLANNING_QUARTERS,
   PRIORITY_LIST_MAX,
   fiscalQuarterRange,
+  toIsoDate,
+  type ClosedQuarter,
+  type CloseQuarterRequest,
   type CreatePriorityRequest,
   type FiscalQuarters,
   type ListPrioritiesQuery,
@@ -179,6 +182,27 @@ export function createPrioritiesService(deps: PrioritiesServiceDeps) {
 
     restore: (caller: Caller, id: string, version: number, meta: RequestMeta) =>
       changeOne(caller, id, version, meta, 'priority.restored', async () => ({ archivedAt: null })),
+
+    closeQuarter: async (caller: Caller, request: CloseQuarterRequest, meta: RequestMeta): Promise<ClosedQuarter> => {
+      const closed = await asWriter(caller, async (member) => {
+        const { organizationId } = member;
+        await requireTeam(organizationId, request.teamId);
+        const { fiscalYearStartMonth } = await repository.calendarOf(organizationId);
+        const quarter = { year: request.year, quarter: request.quarter as 1 | 2 | 3 | 4 };
+        const { end } = fiscalQuarterRange(quarter, fiscalYearStartMonth);
+        if (end >= toIsoDate(new Date())) throw errors.quarterNotOver(end);
+        const rows = await repository.closeQuarterOf(organizationId, request.teamId, request.year, request.quarter);
+        const notComplete = rows.filter((row) => row.status === 'not_complete').length;
+        await audit(member, 'priority.quarter_closed', meta, undefined, {
+          ...request,
+          closed: rows.length,
+          notComplete,
+        });
+        return rows;
+      });
+      publish(caller, 'updated', closed);
+      return { closed: closed.length, notComplete: closed.filter((row) => row.status === 'not_complete').length };
+    },
   };
 }
 
