@@ -13,3 +13,4 @@ export * from './todos.js';
 export * from './priorities.js';
 export * from './issues.js';
 export * from './realtime.js';
+export * from './dashboard.js';

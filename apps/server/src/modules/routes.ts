@@ -3,6 +3,7 @@ import type { Database } from '../db/database.js';
 import type { TypedApp } from '../http/types.js';
 import type { ChangeBus } from '../realtime/change-bus.js';
 import type { FileStorage } from '../storage/file-storage.js';
+import { createDashboardService, dashboardRoutes } from './dashboard/index.js';
 import { createFeedbackService, feedbackRoutes } from './feedback/index.js';
 import { createCascadingMessagesService, createHeadlinesService, headlinesRoutes } from './headlines/index.js';
 import { createOrganizationsService, organizationsRoutes } from './organizations/index.js';
@@ -36,6 +37,7 @@ export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): P
   await app.register(preferencesRoutes(createPreferencesService({ db })));
   await app.register(subscriptionRoutes(createSubscriptionService({ db })));
   await app.register(feedbackRoutes(createFeedbackService({ db })));
+  await app.register(dashboardRoutes(createDashboardService({ db })));
   await app.register(teamsRoutes(createTeamsService({ db })));
   await app.register(
     headlinesRoutes(

@@ -24,7 +24,11 @@ const pages = (paths: string[], id: PageId, lazy: RouteObject['lazy'] = placehol
   paths.map((path): RouteObject => ({ path, lazy, handle: { page: id } }));
 
 const signedInRoutes: RouteObject[] = [
-  ...pages(['/dashboard', '/dashboard-redesigned', '/dashboard-original'], 'dashboard'),
+  ...pages(
+    ['/dashboard', '/dashboard-redesigned', '/dashboard-original'],
+    'dashboard',
+    page(() => import('../features/dashboard/pages/DashboardPage')),
+  ),
   ...pages(['/business-blueprint'], 'businessBlueprint'),
   ...pages(
     ['/quarterly-priorities', '/quarterly-priorities-original', '/quarterly-priorities-redesigned'],

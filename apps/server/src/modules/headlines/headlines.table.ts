@@ -32,6 +32,8 @@ export const headlines = pgTable(
   (table) => [
     // The hot list: one team's open (or all) headlines, newest first.
     index('headlines_team_list_idx').on(table.organizationId, table.teamId, table.archivedAt, table.createdAt),
+    // A person's own headlines (dashboard).
+    index('headlines_owner_idx').on(table.organizationId, table.ownerId, table.archivedAt, table.createdAt),
     tenantIsolationPolicy(),
   ],
 );

@@ -1,5 +1,6 @@
 import Menu from 'lucide-react/icons/menu';
 import { useSession } from '../../lib/session-store';
+import { QuickAddButton, QuickAddHost } from '../../features/dashboard/components/QuickAddButton';
 import { DepartmentSelector } from '../../features/departments/components/DepartmentSelector';
 import { OrganizationLogo } from '../../features/organization/components/OrganizationLogo';
 import { useCurrentOrganization } from '../../features/organization/organization.api';
@@ -48,6 +49,8 @@ export function TopBar({ pageName, onOpenMenu, menuOpen }: TopBarProps) {
         {pageName ? <p className="truncate text-xs text-slate-600 dark:text-slate-400">{pageName}</p> : null}
       </div>
       <div className="flex items-center gap-2">
+        <QuickAddButton />
+        <QuickAddHost />
         <DepartmentSelector label={terms.department_label} />
         <DarkModeToggle />
         <UserMenu />

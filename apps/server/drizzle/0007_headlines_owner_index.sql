@@ -1,0 +1,1 @@
+CREATE INDEX "headlines_owner_idx" ON "headlines" USING btree ("organization_id","owner_id","archived_at","created_at");

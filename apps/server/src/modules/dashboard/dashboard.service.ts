@@ -1,0 +1,131 @@
+import {
+  fiscalQuarterOf,
+  fiscalQuarterRange,
+  priorityProgress,
+  toIsoDate,
+  type Dashboard,
+  type DashboardSection,
+} from '@keel/contract';
+import type { Database } from '../../db/database.js';
+import { asReader, type Caller } from '../organizations/index.js';
+import * as repository from './dashboard.repository.js';
+
+export interface DashboardServiceDeps {
+  db: Database;
+}
+
+export interface DashboardRequest {
+  section?: DashboardSection | undefined;
+  limit: number;
+  today?: string | undefined;
+}
+
+const teamOf = (row: { teamId: string; teamName: string }) => ({ id: row.teamId, name: row.teamName });
+const totalOf = (rows: readonly { total: number }[]) => rows[0]?.total ?? 0;
+
+const toPriority = (row: repository.PriorityRow) => ({
+  id: row.id,
+  title: row.title,
+  status: row.status,
+  scope: row.scope,
+  progress: priorityProgress(row),
+  dueDate: row.dueDate,
+  team: teamOf(row),
+  milestoneCount: row.milestoneCount,
+  milestonesDone: row.milestonesDone,
+  version: row.version,
+});
+
+const toMilestone = (row: repository.MilestoneRow) => ({
+  id: row.id,
+  title: row.title,
+  dueDate: row.dueDate,
+  priority: { id: row.priorityId, title: row.priorityTitle },
+  team: teamOf(row),
+  version: row.version,
+});
+
+const toTodo = (row: repository.TodoRow) => ({
+  id: row.id,
+  title: row.title,
+  details: row.details,
+  ownerId: row.ownerId,
+  owner: { id: row.ownerId, name: row.ownerName },
+  teamId: row.teamId,
+  team: teamOf(row),
+  isPrivate: row.isPrivate,
+  dueDate: row.dueDate,
+  status: row.status,
+  doneAt: row.doneAt?.toISOString() ?? null,
+  source: row.sourceKind && row.sourceId ? { kind: row.sourceKind, id: row.sourceId } : null,
+  groupId: row.groupId,
+  createdById: row.createdById,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+  version: row.version,
+});
+
+const toIssue = (row: repository.IssueRow) => ({
+  id: row.id,
+  title: row.title,
+  horizon: row.horizon,
+  priorityRank: row.priorityRank,
+  team: teamOf(row),
+  createdAt: row.createdAt.toISOString(),
+  version: row.version,
+});
+
+const toHeadline = (row: repository.HeadlineRow) => ({
+  id: row.id,
+  text: row.text,
+  type: row.type,
+  status: row.status,
+  owner: { id: row.ownerId, name: row.ownerName },
+  team: teamOf(row),
+  createdAt: row.createdAt.toISOString(),
+  version: row.version,
+});
+
+export function createDashboardService(deps: DashboardServiceDeps) {
+  const { db } = deps;
+  return {
+    /**
+     * The caller's own work across their teams. Only reads, so observers get theirs too (usually
+     * empty). A fixed number of statements: membership, calendar, teams, then one per section.
+     */
+    get: (caller: Caller, request: DashboardRequest): Promise<Dashboard> =>
+      asReader(db, caller, async ({ organizationId, userId }) => {
+        const wants = (section: DashboardSection) => request.section === undefined || request.section === section;
+        const today = request.today ?? toIsoDate(new Date());
+        const startMonth = await repository.fiscalYearStartMonth(organizationId);
+        const current = fiscalQuarterOf(new Date(`${today}T00:00:00Z`), startMonth);
+        const dashboard: Dashboard = {
+          today,
+          quarter: { ...current, ...fiscalQuarterRange(current, startMonth) },
+          teams: await repository.teamsOf(organizationId, userId),
+        };
+        const { limit } = request;
+        if (wants('priorities')) {
+          const rows = await repository.openPriorities(organizationId, userId, current, limit);
+          dashboard.priorities = { items: rows.map(toPriority), total: totalOf(rows) };
+          const milestones = await repository.openMilestones(organizationId, userId, limit);
+          dashboard.milestones = { items: milestones.map(toMilestone), total: totalOf(milestones) };
+        }
+        if (wants('todos')) {
+          const rows = await repository.openTodos(organizationId, userId, today, limit);
+          dashboard.todos = { items: rows.map(toTodo), total: totalOf(rows), overdue: rows[0]?.overdue ?? 0 };
+        }
+        if (wants('issues')) {
+          const rows = await repository.openIssues(organizationId, userId, limit);
+          dashboard.issues = { items: rows.map(toIssue), total: totalOf(rows) };
+        }
+        if (wants('headlines')) {
+          const rows = await repository.recentHeadlines(organizationId, userId, limit);
+          dashboard.headlines = { items: rows.map(toHeadline), total: totalOf(rows) };
+        }
+        return dashboard;
+      }),
+  };
+}
+
+export type DashboardService = ReturnType<typeof createDashboardService>;

@@ -1,0 +1,227 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import toast from 'react-hot-toast';
+import {
+  HEADLINE_TEXT_MAX,
+  HEADLINE_TYPES,
+  ISSUE_TITLE_MAX,
+  TODO_DEFAULT_DUE_DAYS,
+  TODO_TITLE_MAX,
+  addDays,
+  type HeadlineType,
+} from '@keel/contract';
+import { errorText } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session-store';
+import { Banner } from '../../../ui/Banner';
+import { Button } from '../../../ui/Button';
+import { Dialog } from '../../../ui/Dialog';
+import { TextField } from '../../../ui/Field';
+import { useSelectedDepartment } from '../../departments/departments.api';
+import { useCreateHeadline } from '../../headlines/headlines.api';
+import { useCreateIssue } from '../../issues/issues.api';
+import { useTerminology } from '../../terminology/terminology.api';
+import { localToday } from '../../todos/todo-dates';
+import { useCreateTodos, usePeople } from '../../todos/todos.api';
+import { needsSelection, pageFor } from '../dashboard-links';
+import { useQuickAdd, type QuickAddKind } from '../quick-add-store';
+import { SelectField } from './SelectField';
+
+const HEADLINE_TYPE_TEXT: Record<HeadlineType, string> = { customer: 'Customer', employee: 'Employee', other: 'Other' };
+const FORM_ID = 'quick-add-form';
+const TITLE_MAX: Record<QuickAddKind, number> = {
+  todo: TODO_TITLE_MAX,
+  issue: ISSUE_TITLE_MAX,
+  headline: HEADLINE_TEXT_MAX,
+};
+
+/** The dialog: a to-do, an issue or a headline, with the few fields each needs and sensible defaults. */
+export function QuickAddDialog() {
+  const { open, close, show, returnTo } = useQuickAdd();
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (open) {
+      wasOpen.current = true;
+      return;
+    }
+    if (!wasOpen.current) return;
+    wasOpen.current = false;
+    // After the dialog has unmounted its focus trap.
+    const timer = setTimeout(() => returnTo?.focus(), 0);
+    return () => clearTimeout(timer);
+  }, [open, returnTo]);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => (next ? show() : close())}
+      title="Quick add"
+      description="Press Q on any page to open this."
+      footer={
+        <>
+          <Button variant="secondary" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" form={FORM_ID}>
+            Add
+          </Button>
+        </>
+      }
+    >
+      {/* Mounted only while open, so each opening starts from fresh defaults. */}
+      {open ? <QuickAddForm /> : null}
+    </Dialog>
+  );
+}
+
+function QuickAddForm() {
+  const terms = useTerminology();
+  const navigate = useNavigate();
+  const initialKind = useQuickAdd((state) => state.kind);
+  const close = useQuickAdd((state) => state.close);
+  const userId = useSession((state) => state.user?.id ?? '');
+  const { departments, selected, select } = useSelectedDepartment();
+  const people = usePeople();
+  const createTodos = useCreateTodos();
+  const createIssue = useCreateIssue();
+  const createHeadline = useCreateHeadline();
+
+  const [kind, setKind] = useState<QuickAddKind>(initialKind);
+  const [title, setTitle] = useState('');
+  const [chosenTeamId, setTeamId] = useState<string | null>(null);
+  // The departments may still be loading when the dialog opens: default to the selected one once known.
+  const teamId = chosenTeamId ?? selected?.id ?? departments[0]?.id ?? '';
+  const [ownerId, setOwnerId] = useState(userId);
+  const [dueDate, setDueDate] = useState(() => addDays(localToday(), TODO_DEFAULT_DUE_DAYS));
+  const [headlineType, setHeadlineType] = useState<HeadlineType>('customer');
+  const [problem, setProblem] = useState<{ title?: string; team?: string; form?: string }>({});
+
+  const names: Record<QuickAddKind, string> = {
+    todo: terms.todo_singular,
+    issue: terms.issue_singular,
+    headline: 'Headline',
+  };
+  const pending = createTodos.isPending || createIssue.isPending || createHeadline.isPending;
+
+  const send = (trimmed: string) => {
+    if (kind === 'todo') return createTodos.mutateAsync({ title: trimmed, ownerIds: [ownerId], teamId, dueDate });
+    if (kind === 'issue') return createIssue.mutateAsync({ title: trimmed, ownerId, teamId });
+    return createHeadline.mutateAsync({ text: trimmed, ownerId, teamId, type: headlineType });
+  };
+
+  const announce = (name: string, addedTo: string) => {
+    const to = pageFor(kind, addedTo, selected?.id);
+    const department = needsSelection(kind, addedTo, selected?.id)
+      ? departments.find((candidate) => candidate.id === addedTo)
+      : undefined;
+    toast.success(
+      (shown) => (
+        <span>
+          {name} added.{' '}
+          <button
+            type="button"
+            className="font-medium text-blue-700 underline dark:text-blue-300"
+            onClick={() => {
+              toast.dismiss(shown.id);
+              if (department) select(department);
+              void navigate(to);
+            }}
+          >
+            View
+          </button>
+        </span>
+      ),
+      { duration: 6000 },
+    );
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    const trimmed = title.trim();
+    const found = {
+      ...(trimmed ? {} : { title: kind === 'headline' ? 'Write the headline' : 'Title is required' }),
+      ...(teamId ? {} : { team: `Choose a ${terms.department_label.toLowerCase()}` }),
+    };
+    setProblem(found);
+    if (Object.keys(found).length > 0) return;
+    const name = names[kind];
+    send(trimmed).then(
+      () => {
+        close();
+        announce(name, teamId);
+      },
+      (error: unknown) => setProblem({ form: errorText(error, `Could not add the ${name.toLowerCase()}.`) }),
+    );
+  };
+
+  return (
+    <form id={FORM_ID} onSubmit={submit} noValidate className="grid gap-4" aria-busy={pending || undefined}>
+      {problem.form ? <Banner tone="error">{problem.form}</Banner> : null}
+      <fieldset className="grid gap-1">
+        <legend className="mb-1 text-sm font-medium text-slate-800 dark:text-slate-200">What to add</legend>
+        <div className="inline-flex w-fit rounded-md border border-slate-300 p-0.5 dark:border-slate-600">
+          {(['todo', 'issue', 'headline'] as const).map((option) => (
+            <label
+              key={option}
+              className="cursor-pointer rounded px-3 py-1.5 text-sm text-slate-800 has-[:checked]:bg-blue-700 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-500 dark:text-slate-100"
+            >
+              <input
+                type="radio"
+                name="quick-add-kind"
+                value={option}
+                checked={kind === option}
+                onChange={() => setKind(option)}
+                className="sr-only"
+              />
+              {names[option]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <TextField
+        label={kind === 'headline' ? 'Headline' : 'Title'}
+        value={title}
+        maxLength={TITLE_MAX[kind]}
+        onChange={(event) => setTitle(event.target.value)}
+        error={problem.title}
+        autoFocus
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label={terms.department_label}
+          value={teamId}
+          onChange={setTeamId}
+          error={problem.team}
+          options={departments.map((department) => ({ value: department.id, label: department.name }))}
+        />
+        <SelectField
+          label="Owner"
+          value={ownerId}
+          onChange={setOwnerId}
+          options={(people.data ?? [{ id: userId, name: 'Me', email: '', avatarUrl: null }]).map((person) => ({
+            value: person.id,
+            label: person.id === userId ? `${person.name} (me)` : person.name,
+          }))}
+        />
+        {kind === 'todo' ? (
+          <TextField
+            label="Due date"
+            type="date"
+            value={dueDate}
+            max="9999-12-31"
+            required
+            onChange={(event) => setDueDate(event.target.value)}
+          />
+        ) : null}
+        {kind === 'headline' ? (
+          <SelectField
+            label="Type"
+            value={headlineType}
+            onChange={(value) => setHeadlineType(value as HeadlineType)}
+            options={HEADLINE_TYPES.map((type) => ({ value: type, label: HEADLINE_TYPE_TEXT[type] }))}
+          />
+        ) : null}
+      </div>
+      {pending ? <p className="text-sm text-slate-600 dark:text-slate-300">Adding…</p> : null}
+    </form>
+  );
+}

@@ -1,0 +1,47 @@
+import { useSession } from '../../../lib/session-store';
+import { usePageMeta } from '../../../lib/page-meta';
+import { useDashboardSection } from '../dashboard.api';
+import { FollowTeams } from '../components/FollowTeams';
+import { HeadlinesSection, IssuesSection } from '../components/IssuesHeadlinesSections';
+import { PrioritiesSections } from '../components/PrioritiesSections';
+import { QuickAddButton } from '../components/QuickAddButton';
+import { TodosSection } from '../components/TodosSection';
+
+/** /dashboard: the signed-in person's own work across all their teams, live. */
+export default function DashboardPage() {
+  usePageMeta({
+    title: 'My dashboard',
+    description: 'Your priorities, milestones, to-dos, issues and headlines',
+    robots: 'noindex,nofollow',
+  });
+  const firstName = useSession((state) => state.user?.firstName);
+  // The sections read the same cached queries; here they only tell which teams to follow live.
+  const priorities = useDashboardSection('priorities');
+  const todos = useDashboardSection('todos');
+  const issues = useDashboardSection('issues');
+  const headlines = useDashboardSection('headlines');
+  return (
+    <div className="mx-auto grid max-w-6xl gap-4 py-4">
+      <FollowTeams sections={[priorities.data, todos.data, issues.data, headlines.data]} />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <h1 className="text-2xl font-semibold text-slate-900 dark:text-white">My dashboard</h1>
+          {firstName ? (
+            <p className="text-sm text-slate-600 dark:text-slate-300">
+              {firstName}, here is your work across all your teams.
+            </p>
+          ) : null}
+        </div>
+        <QuickAddButton variant="primary" />
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <TodosSection />
+        <div className="grid gap-4">
+          <PrioritiesSections />
+        </div>
+        <IssuesSection />
+        <HeadlinesSection />
+      </div>
+    </div>
+  );
+}
