@@ -19,6 +19,13 @@ afterAll(async () => {
 });
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+/** Alpha's tenant scope, read once the organizations exist. */
+const asAlpha = () => ({ organizationId: alpha.user.organizationId, userId: alpha.user.id });
+/** A team row written through alpha's tenant handle: into another organization, or inside a read scope. */
+const insertTeamAsAlpha = (organizationId: string, name: string, createdById: string | null) =>
+  tenantDb(alpha.user.organizationId)
+    .insert(teams)
+    .values({ organizationId, name, isLeadershipTeam: false, createdById });
 
 describe('row-level security', () => {
   it('runs requests as a role that is neither superuser nor owner nor able to bypass RLS', async () => {
@@ -57,10 +64,8 @@ describe('row-level security', () => {
   });
 
   it('shows one organization only its own rows, even with a query that forgets the filter', async () => {
-    const alphaTeams = await inTenant(
-      context.database.db,
-      { organizationId: alpha.user.organizationId, userId: alpha.user.id },
-      () => tenantDb(alpha.user.organizationId).select({ organizationId: teams.organizationId }).from(teams),
+    const alphaTeams = await inTenant(context.database.db, asAlpha(), () =>
+      tenantDb(alpha.user.organizationId).select({ organizationId: teams.organizationId }).from(teams),
     );
     expect(alphaTeams.length).toBeGreaterThan(0);
     expect(alphaTeams.every((row) => row.organizationId === alpha.user.organizationId)).toBe(true);
@@ -68,24 +73,16 @@ describe('row-level security', () => {
 
   it('refuses to write a row into another organization', async () => {
     await expect(
-      inTenant(context.database.db, { organizationId: alpha.user.organizationId, userId: alpha.user.id }, () =>
-        tenantDb(alpha.user.organizationId).insert(teams).values({
-          organizationId: beta.user.organizationId,
-          name: 'Smuggled',
-          isLeadershipTeam: false,
-          createdById: alpha.user.id,
-        }),
+      inTenant(context.database.db, asAlpha(), () =>
+        insertTeamAsAlpha(beta.user.organizationId, 'Smuggled', alpha.user.id),
       ),
     ).rejects.toThrow();
-    const updated = await inTenant(
-      context.database.db,
-      { organizationId: alpha.user.organizationId, userId: alpha.user.id },
-      () =>
-        tenantDb(alpha.user.organizationId)
-          .update(teams)
-          .set({ name: 'Renamed by Alpha' })
-          .where(sql`organization_id = ${beta.user.organizationId}`)
-          .returning(),
+    const updated = await inTenant(context.database.db, asAlpha(), () =>
+      tenantDb(alpha.user.organizationId)
+        .update(teams)
+        .set({ name: 'Renamed by Alpha' })
+        .where(sql`organization_id = ${beta.user.organizationId}`)
+        .returning(),
     );
     expect(updated).toEqual([]);
     const betaNames = await queryAsOwner<{ name: string }>(
@@ -97,9 +94,7 @@ describe('row-level security', () => {
 
   it('refuses to hand a repository the transaction of another tenant', async () => {
     await expect(
-      inTenant(context.database.db, { organizationId: alpha.user.organizationId, userId: alpha.user.id }, async () =>
-        tenantDb(beta.user.organizationId),
-      ),
+      inTenant(context.database.db, asAlpha(), async () => tenantDb(beta.user.organizationId)),
     ).rejects.toThrow(/another organization/);
   });
 });
@@ -110,14 +105,7 @@ describe('scopes on a shared connection', () => {
 
   it('refuses writes inside a read scope', async () => {
     await expect(
-      readInTenant(context.database.db, { organizationId: alpha.user.organizationId, userId: alpha.user.id }, () =>
-        tenantDb(alpha.user.organizationId).insert(teams).values({
-          organizationId: alpha.user.organizationId,
-          name: 'Sneaky',
-          isLeadershipTeam: false,
-          createdById: null,
-        }),
-      ),
+      readInTenant(context.database.db, asAlpha(), () => insertTeamAsAlpha(alpha.user.organizationId, 'Sneaky', null)),
     ).rejects.toThrow();
     const names = await queryAsOwner<{ name: string }>(
       context.database,
@@ -128,7 +116,7 @@ describe('scopes on a shared connection', () => {
 
   it('never carries one scope over to the next, after success or failure', async () => {
     const db = context.database.db;
-    const alphaScope = { organizationId: alpha.user.organizationId, userId: alpha.user.id };
+    const alphaScope = asAlpha();
     const betaScope = { organizationId: beta.user.organizationId, userId: beta.user.id };
     for (let round = 0; round < 5; round += 1) {
       const alphaRows = await readInTenant(db, alphaScope, () => teamNamesOf(alpha.user.organizationId));

@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { Session } from '@keel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database.js';
-import { queryAsOwner, registerOrganization } from '../test-support/test-app.js';
+import { changeEvent, queryAsOwner, registerOrganization } from '../test-support/test-app.js';
 import { createTestDatabase } from '../test-support/test-database.js';
-import type { ChangeEvent } from './change-bus.js';
 import { LISTENER_APPLICATION_NAME } from './pg-fanout.js';
 import { leadershipTeamId, signedInSocket, sleep, startHubApp, type HubTestApp } from '../test-support/realtime-hub.js';
 
@@ -18,14 +16,7 @@ describe.skipIf(!databaseUrl)('realtime hub across processes (PostgreSQL LISTEN/
   let owner: Session;
   let teamId: string;
 
-  const event = (): ChangeEvent => ({
-    organizationId: owner.user.organizationId,
-    teamId,
-    entity: 'todo',
-    ids: [randomUUID()],
-    action: 'updated',
-    actorUserId: owner.user.id,
-  });
+  const event = () => changeEvent(owner, teamId);
 
   beforeAll(async () => {
     database = await createTestDatabase();

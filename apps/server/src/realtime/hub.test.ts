@@ -3,7 +3,7 @@ import type { Session } from '@keel/contract';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessTokens } from '../modules/auth/index.js';
-import { addMember, queryAsOwner, registerOrganization } from '../test-support/test-app.js';
+import { addMember, changeEvent, queryAsOwner, registerOrganization } from '../test-support/test-app.js';
 import type { ChangeEvent } from './change-bus.js';
 import {
   insertTeam,
@@ -13,6 +13,7 @@ import {
   sleep,
   startHubApp,
   TEST_JWT_SECRET,
+  withHubApp,
   type HubTestApp,
 } from '../test-support/realtime-hub.js';
 
@@ -26,15 +27,7 @@ let secondTeamId: string;
 let archivedTeamId: string;
 let otherTeamId: string;
 
-const event = (overrides: Partial<ChangeEvent> = {}): ChangeEvent => ({
-  organizationId: owner.user.organizationId,
-  teamId,
-  entity: 'todo',
-  ids: [randomUUID()],
-  action: 'updated',
-  actorUserId: owner.user.id,
-  ...overrides,
-});
+const event = (overrides: Partial<ChangeEvent> = {}) => changeEvent(owner, teamId, overrides);
 
 beforeAll(async () => {
   hub = await startHubApp();
@@ -51,13 +44,10 @@ afterAll(() => hub.close());
 
 describe('realtime hub: authentication', () => {
   it('closes a socket that never authenticates with 4401', async () => {
-    const quick = await startHubApp({ limits: { authTimeoutMs: 200 } });
-    try {
+    await withHubApp({ limits: { authTimeoutMs: 200 } }, async (quick) => {
       const socket = await openSocket(quick.port);
       expect(await socket.closed).toEqual({ code: 4401, reason: 'Authentication timeout' });
-    } finally {
-      await quick.close();
-    }
+    });
   });
 
   it('closes a socket that subscribes before authenticating', async () => {
@@ -205,8 +195,7 @@ describe('realtime hub: rooms and delivery', () => {
 
 describe('realtime hub: limits and shutdown', () => {
   it('closes a socket that floods, and one that sends an oversized message', async () => {
-    const limited = await startHubApp({ limits: { messagesPerWindow: 5, windowMs: 60_000, maxMessageBytes: 512 } });
-    try {
+    await withHubApp({ limits: { messagesPerWindow: 5, windowMs: 60_000, maxMessageBytes: 512 } }, async (limited) => {
       const session = await registerOrganization(limited.app);
       const flooder = await signedInSocket(limited.port, session.accessToken);
       for (let i = 0; i < 10; i += 1) flooder.send({ type: 'unsubscribe', teamId: randomUUID() });
@@ -215,28 +204,22 @@ describe('realtime hub: limits and shutdown', () => {
       const big = await signedInSocket(limited.port, session.accessToken);
       big.send({ type: 'auth', token: 'x'.repeat(2000) });
       expect((await big.closed).code).toBe(1009);
-    } finally {
-      await limited.close();
-    }
+    });
   });
 
   it('caps the sockets of one person', async () => {
-    const limited = await startHubApp({ limits: { maxSocketsPerUser: 2 } });
-    try {
+    await withHubApp({ limits: { maxSocketsPerUser: 2 } }, async (limited) => {
       const session = await registerOrganization(limited.app);
       await signedInSocket(limited.port, session.accessToken);
       await signedInSocket(limited.port, session.accessToken);
       const third = await openSocket(limited.port);
       third.send({ type: 'auth', token: session.accessToken });
       expect(await third.closed).toEqual({ code: 4429, reason: 'Too many open pages' });
-    } finally {
-      await limited.close();
-    }
+    });
   });
 
   it('drops a peer that stops answering pings', async () => {
-    const limited = await startHubApp({ limits: { heartbeatMs: 100 } });
-    try {
+    await withHubApp({ limits: { heartbeatMs: 100 } }, async (limited) => {
       const session = await registerOrganization(limited.app);
       const socket = await signedInSocket(limited.port, session.accessToken);
       // Pretend to be dead: stop the client's automatic pong.
@@ -247,9 +230,7 @@ describe('realtime hub: limits and shutdown', () => {
       const { code } = await socket.closed;
       expect(code).toBe(1006);
       await expect.poll(() => limited.app.realtime.connectionCount()).toBe(0);
-    } finally {
-      await limited.close();
-    }
+    });
   });
 
   it('tells open pages the server is going away on shutdown', async () => {

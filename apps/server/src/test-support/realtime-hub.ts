@@ -136,3 +136,13 @@ export async function insertTeam(database: DatabaseHandle, organizationId: strin
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs `test` against a hub app of its own (for limits the shared one must not have), closed whatever happens. */
+export async function withHubApp(options: Parameters<typeof startHubApp>[0], test: (hub: HubTestApp) => Promise<void>) {
+  const hub = await startHubApp(options);
+  try {
+    await test(hub);
+  } finally {
+    await hub.close();
+  }
+}

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Role, Session } from '@keel/contract';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { hashPassword } from '../modules/auth/passwords.js';
+import { createChangeBus, type ChangeEvent } from '../realtime/change-bus.js';
 import { createMemoryStorage } from '../storage/file-storage.js';
 import { createTestDatabase } from './test-database.js';
 
@@ -121,12 +123,92 @@ export interface TenantFixture<R extends Role> {
   members: Record<R, Session>;
 }
 
+/** Registration fields for the two organizations, where a suite asserts on them (their names, say). */
+export interface TenantRegistrations {
+  owner?: Record<string, unknown>;
+  other?: Record<string, unknown>;
+}
+
 /** The usual cast of a route test: an organization with its owner and members, and a stranger. */
-export async function createTenantFixture<R extends Role>(roles: readonly R[]): Promise<TenantFixture<R>> {
+export async function createTenantFixture<R extends Role>(
+  roles: readonly R[],
+  registrations: TenantRegistrations = {},
+): Promise<TenantFixture<R>> {
   const context = await createTestApp();
-  const owner = await registerOrganization(context.app);
-  const other = await registerOrganization(context.app);
+  const owner = await registerOrganization(context.app, registrations.owner);
+  const other = await registerOrganization(context.app, registrations.other);
   const members = {} as Record<R, Session>;
   for (const role of roles) members[role] = await addMember(context, owner.user.organizationId, role);
   return { context, owner, other, members };
 }
+
+/**
+ * The tenant fixture as a suite's own: the returned object is empty until the suite's first test, so read
+ * its fields inside tests and hooks, never at module level.
+ */
+export function useTenantFixture<R extends Role>(
+  roles: readonly R[],
+  registrations: TenantRegistrations = {},
+): TenantFixture<R> {
+  const fixture = {} as TenantFixture<R>;
+  beforeAll(async () => {
+    Object.assign(fixture, await createTenantFixture(roles, registrations));
+  });
+  afterAll(async () => {
+    await fixture.context.close();
+  });
+  return fixture;
+}
+
+/** The audit rows of one action (of one target, if given): for assertions only. */
+export const auditEvents = (database: DatabaseHandle, action: string, targetId?: string) =>
+  queryAsOwner(
+    database,
+    `select 1 from audit_events where action = '${action}'${targetId ? ` and target_id = '${targetId}'` : ''}`,
+  );
+
+/** A change to `teamId` made by `actor` (one fresh id unless overridden), as the services publish them. */
+export const changeEvent = (actor: Session, teamId: string, overrides: Partial<ChangeEvent> = {}): ChangeEvent => ({
+  organizationId: actor.user.organizationId,
+  teamId,
+  entity: 'todo',
+  ids: [randomUUID()],
+  action: 'updated',
+  actorUserId: actor.user.id,
+  ...overrides,
+});
+
+/** A change bus that keeps what it publishes, for services built in a test. */
+export function recordedChanges() {
+  const changes = createChangeBus();
+  const events: ChangeEvent[] = [];
+  changes.subscribe((event) => events.push(event));
+  return { changes, events };
+}
+
+/** Expects each of `paths` in the served OpenAPI document. */
+export async function expectDocumented(context: TestContext, paths: readonly string[]) {
+  const response = await context.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+  const documented = Object.keys(bodyOf<{ paths: Record<string, unknown> }>(response).paths);
+  for (const path of paths) expect(documented).toContain(path);
+}
+
+/** A one-file multipart/form-data body as the browser sends it. */
+export function multipart(field: string, filename: string, contentType: string, content: Buffer) {
+  const boundary = `----keel${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Just enough bytes for content detection to read a PNG: the type comes from these, never from a name. */
+export const PNG_BYTES = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+  Buffer.from('IHDR'),
+  Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1f, 0x15, 0xc4, 0x89]),
+]);

@@ -1,7 +1,9 @@
+import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { vi } from 'vitest';
 import type { DatabaseHandle } from '../db/database.js';
 import { migrateDatabase } from '../db/migrate.js';
 import { openDatabase } from '../db/open-database.js';
@@ -65,4 +67,41 @@ async function serverDatabase(baseUrl: string): Promise<DatabaseHandle> {
 export function createTestDatabase(): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL;
   return url ? serverDatabase(url) : embeddedFromTemplate();
+}
+
+/**
+ * Counts the statements the embedded database runs, to show a list costs the same for few rows as for many.
+ * Null on a PostgreSQL server: counting hooks into the embedded driver, and the benchmarks measure servers.
+ */
+export function statementCounter(database: DatabaseHandle) {
+  const pglite = (database as { pglite?: PGlite }).pglite;
+  if (!pglite) return null;
+  return {
+    async count(action: () => Promise<void>): Promise<number> {
+      let statements = 0;
+      const counted = <T>(tx: Transaction, callback: (tx: Transaction) => Promise<T>) =>
+        callback(
+          new Proxy(tx, {
+            get(target, property, receiver) {
+              const value: unknown = Reflect.get(target, property, receiver);
+              if (property !== 'query' || typeof value !== 'function') return value;
+              return (...args: unknown[]) => {
+                statements += 1;
+                return (value as (...a: unknown[]) => unknown).apply(target, args);
+              };
+            },
+          }),
+        );
+      const original = pglite.transaction.bind(pglite);
+      const spy = vi
+        .spyOn(pglite, 'transaction')
+        .mockImplementation((callback) => original((tx) => counted(tx, callback)));
+      try {
+        await action();
+      } finally {
+        spy.mockRestore();
+      }
+      return statements;
+    },
+  };
 }

@@ -1,85 +1,59 @@
-import { afterAll, beforeAll, expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import type { Session, Todo } from '@keel/contract';
-import { bearer, bodyOf, createTenantFixture, queryAsOwner, type TestContext } from './test-app.js';
+import { bodyOf } from './test-app.js';
+import { addTeam as addTeamOf, useTeamSuite, type TeamSuiteState } from './team-fixtures.js';
 
-/** The cast of the to-do route tests: an organization with two teams, its people, and a stranger's organization. */
-export interface TodosTestState {
-  context: TestContext;
-  owner: Session;
-  member: Session;
-  observer: Session;
-  other: Session;
-  orgId: string;
-  teamId: string;
-  otherTeamId: string;
+/** The cast of the to-do route tests: the team suite's, plus a second team of the organization. */
+export interface TodosTestState extends TeamSuiteState {
   secondTeamId: string;
 }
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
 /** Registers the suite's database and returns helpers that read it once it is ready. */
 export function useTodosFixture() {
-  const state = {} as TodosTestState;
+  const suite = useTeamSuite();
+  const state = suite.state as TodosTestState;
+  const { call } = suite;
 
-  const call = (session: Session | null, method: Method, path: string, payload?: unknown, org = state.orgId) =>
-    state.context.app.inject({
-      method,
-      url: `/api/v1/organizations/${org}${path}`,
-      headers: session ? bearer(session) : {},
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const addTeam = (name: string) => addTeamOf(state.context, state.owner, name);
 
-  const teamOf = async (session: Session) => {
-    const response = await state.context.app.inject({
-      method: 'GET',
-      url: '/api/v1/users/departments',
-      headers: bearer(session),
-    });
-    const team = bodyOf<{ data: { departments: { id: string }[] } }>(response).data.departments[0];
-    if (!team) throw new Error('no team');
-    return team.id;
-  };
-
-  const addTeam = async (name: string) => {
-    const [row] = await queryAsOwner<{ id: string }>(
-      state.context.database,
-      `insert into teams (organization_id, name) values ('${state.orgId}', '${name}') returning id`,
+  /** Creates through `path` (one object per owner): the owner's, in the suite's team, unless overridden. */
+  const creator =
+    <T>(path: string, title: string) =>
+    async (overrides: Record<string, unknown> = {}, session?: Session): Promise<T[]> => {
+      const response = await call(session ?? state.owner, 'POST', path, {
+        title,
+        ownerIds: [state.owner.user.id],
+        teamId: state.teamId,
+        ...overrides,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return bodyOf<{ data: T[] }>(response).data;
+    };
+  /** The first of what `createMany` makes: for tests that give one owner. */
+  const single =
+    <T>(createMany: (overrides?: Record<string, unknown>) => Promise<T[]>) =>
+    async (overrides: Record<string, unknown> = {}) => {
+      const [first] = await createMany(overrides);
+      if (!first) throw new Error('nothing created');
+      return first;
+    };
+  const create = creator<Todo>('/todos', 'Call the bank');
+  const createOne = single(create);
+  /** A to-do of the other organization, whose id must read as absent to the first. */
+  const createTheirs = async () => {
+    const theirs = await call(
+      state.other,
+      'POST',
+      '/todos',
+      { title: 'x', ownerIds: [state.other.user.id], teamId: state.otherTeamId },
+      state.other.user.organizationId,
     );
-    if (!row) throw new Error('team insert returned nothing');
-    return row.id;
-  };
-
-  const create = async (overrides: Record<string, unknown> = {}, session?: Session): Promise<Todo[]> => {
-    const response = await call(session ?? state.owner, 'POST', '/todos', {
-      title: 'Call the bank',
-      ownerIds: [state.owner.user.id],
-      teamId: state.teamId,
-      ...overrides,
-    });
-    expect(response.statusCode).toBe(201);
-    return bodyOf<{ data: Todo[] }>(response).data;
-  };
-  const createOne = async (overrides: Record<string, unknown> = {}) => {
-    const [todo] = await create(overrides);
-    if (!todo) throw new Error('nothing created');
-    return todo;
+    return bodyOf<{ data: Todo[] }>(theirs).data[0]!.id;
   };
 
   beforeAll(async () => {
-    const fixture = await createTenantFixture(['member', 'observer']);
-    state.context = fixture.context;
-    state.owner = fixture.owner;
-    state.other = fixture.other;
-    state.member = fixture.members.member;
-    state.observer = fixture.members.observer;
-    state.orgId = fixture.owner.user.organizationId;
-    state.teamId = await teamOf(fixture.owner);
-    state.otherTeamId = await teamOf(fixture.other);
     state.secondTeamId = await addTeam('Sales');
   });
-  afterAll(async () => {
-    await state.context.close();
-  });
 
-  return { state, call, create, createOne, addTeam };
+  return { ...suite, state, creator, single, create, createOne, createTheirs, addTeam };
 }

@@ -39,32 +39,20 @@ describe('session lifetime and per-address limits', () => {
     expect(await refreshLifetimeHours(true, owner.user.email)).toBeCloseTo(30 * 24, 1);
   });
 
+  const forgotPassword = (email: string, remoteAddress: string) =>
+    context.app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password', payload: { email }, remoteAddress });
+
   it('refuses an address that calls the sign-in endpoints too often with 429', async () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 14; attempt += 1) {
-      const response = await context.app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/forgot-password',
-        payload: { email: `nobody${attempt}@example.com` },
-        remoteAddress: '203.0.113.9',
-      });
+      const response = await forgotPassword(`nobody${attempt}@example.com`, '203.0.113.9');
       statuses.push(response.statusCode);
     }
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
-    const limited = await context.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/forgot-password',
-      payload: { email: 'again@example.com' },
-      remoteAddress: '203.0.113.9',
-    });
+    const limited = await forgotPassword('again@example.com', '203.0.113.9');
     expect(limited.statusCode).toBe(429);
     expect(limited.json<{ code: string; error: string }>()).toMatchObject({ code: 'request.rate_limited' });
-    const otherAddress = await context.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/forgot-password',
-      payload: { email: 'again@example.com' },
-      remoteAddress: '203.0.113.10',
-    });
+    const otherAddress = await forgotPassword('again@example.com', '203.0.113.10');
     expect(otherAddress.statusCode).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodyOf, queryAsOwner } from '../../test-support/test-app.js';
+import { auditEvents, bodyOf } from '../../test-support/test-app.js';
 import { malformedJson } from '../../test-support/team-fixtures.js';
 import { usePrioritiesFixture } from '../../test-support/priorities-fixture.js';
 
@@ -20,10 +20,7 @@ describe('milestones', () => {
     ]);
     expect(withTwo.milestoneCount).toBe(2);
     expect(withTwo.version).toBe(1);
-    const audit = await queryAsOwner(
-      t.context.database,
-      `select 1 from audit_events where action = 'milestone.created'`,
-    );
+    const audit = await auditEvents(t.context.database, 'milestone.created');
     expect(audit.length).toBeGreaterThan(0);
   });
 

@@ -6,7 +6,7 @@ import {
   type Priority,
   type PriorityList,
 } from '@keel/contract';
-import { bodyOf, queryAsOwner } from '../../test-support/test-app.js';
+import { auditEvents, bodyOf } from '../../test-support/test-app.js';
 import { usePrioritiesFixture } from '../../test-support/priorities-fixture.js';
 
 const { state: t, call, addTeam, createPriority } = usePrioritiesFixture();
@@ -48,10 +48,7 @@ describe('POST /priorities/close-quarter', () => {
     });
     expect(archived.every((priority) => priority.archivedAt !== null && priority.version > 1)).toBe(true);
     expect(await listOf(otherTeamId, past)).toHaveLength(1);
-    const audit = await queryAsOwner(
-      t.context.database,
-      `select 1 from audit_events where action = 'priority.quarter_closed'`,
-    );
+    const audit = await auditEvents(t.context.database, 'priority.quarter_closed');
     expect(audit).toHaveLength(1);
 
     const again = await call(t.member, 'POST', '/priorities/close-quarter', { teamId, ...past });

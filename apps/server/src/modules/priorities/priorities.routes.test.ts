@@ -2,12 +2,18 @@ import { describe, expect, it } from 'vitest';
 import type { FiscalQuarters, PriorityList } from '@keel/contract';
 import { fiscalQuarterOf, fiscalQuarterRange, nextFiscalQuarter, priorityProgress } from '@keel/contract';
 import type { ChangeEvent } from '../../realtime/change-bus.js';
-import { bodyOf, queryAsOwner } from '../../test-support/test-app.js';
+import { auditEvents, bodyOf, queryAsOwner } from '../../test-support/test-app.js';
 import { malformedJson } from '../../test-support/team-fixtures.js';
 import { usePrioritiesFixture } from '../../test-support/priorities-fixture.js';
+import { createRouteRules } from '../../test-support/create-route-rules.js';
 import { createPrioritiesService } from './priorities.service.js';
 
 const { state: t, call, addTeam, createPriorities, createPriority, priorityOf, addMilestone } = usePrioritiesFixture();
+const rules = createRouteRules(t, '/priorities', () => ({
+  title: 'T',
+  ownerIds: [t.owner.user.id],
+  teamId: t.teamId,
+}));
 
 const setFiscalStart = (month: number) =>
   queryAsOwner(
@@ -35,10 +41,7 @@ describe('POST /priorities', () => {
       milestones: [],
       version: 1,
     });
-    const audit = await queryAsOwner(
-      t.context.database,
-      `select 1 from audit_events where action = 'priority.created'`,
-    );
+    const audit = await auditEvents(t.context.database, 'priority.created');
     expect(audit.length).toBeGreaterThan(0);
   });
 
@@ -70,7 +73,7 @@ describe('POST /priorities', () => {
     expect(priority.dueDate).toBe('2026-12-01');
   });
 
-  it.each([
+  rules.refusesEach([
     ['a blank title', { title: '  ' }],
     ['a title over 300 characters', { title: 'x'.repeat(301) }],
     ['a description over 10,000 characters', { description: 'x'.repeat(10_001) }],
@@ -82,51 +85,10 @@ describe('POST /priorities', () => {
     ['a numeric priority without a target', { progressType: 'numeric' }],
     ['an unknown key', { colour: 'red' }],
     ['a title of the wrong type', { title: 42 }],
-  ])('answers 400 for %s', async (_case, overrides) => {
-    const response = await call(t.owner, 'POST', '/priorities', {
-      title: 'T',
-      ownerIds: [t.owner.user.id],
-      teamId: t.teamId,
-      ...overrides,
-    });
-    expect(response.statusCode).toBe(400);
-  });
-
-  it('refuses a due date in the year 30000 with a clear message', async () => {
-    const response = await call(t.owner, 'POST', '/priorities', {
-      title: 'T',
-      ownerIds: [t.owner.user.id],
-      teamId: t.teamId,
-      dueDate: '30000-01-01',
-    });
-    expect(response.statusCode).toBe(400);
-    expect(bodyOf<{ error: string }>(response).error).toMatch(/9999/);
-  });
-
-  it('answers 400 naming an owner who is not an active member', async () => {
-    const response = await call(t.owner, 'POST', '/priorities', {
-      title: 'T',
-      ownerIds: [t.owner.user.id, t.other.user.id],
-      teamId: t.teamId,
-    });
-    expect(response.statusCode).toBe(400);
-    const body = bodyOf<{ code: string; error: string; details: { path: string }[] }>(response);
-    expect(body.code).toBe('priority.invalid_owner');
-    expect(body.error).toContain(t.other.user.id);
-    expect(body.details[0]!.path).toBe('ownerIds.1');
-  });
-
-  it('answers 400 for malformed JSON, 401 without a token, 403 for an observer, 404 for another organization', async () => {
-    const url = `/api/v1/organizations/${t.orgId}/priorities`;
-    expect((await t.context.app.inject(malformedJson(url, t.owner))).statusCode).toBe(400);
-    const body = { title: 'T', ownerIds: [t.owner.user.id], teamId: t.teamId };
-    expect((await call(null, 'POST', '/priorities', body)).statusCode).toBe(401);
-    const observer = await call(t.observer, 'POST', '/priorities', body);
-    expect(observer.statusCode).toBe(403);
-    expect(bodyOf<{ code: string }>(observer).code).toBe('auth.observer_read_only');
-    expect((await call(t.owner, 'POST', '/priorities', body, t.other.user.organizationId)).statusCode).toBe(404);
-    expect((await call(t.owner, 'POST', '/priorities', { ...body, teamId: t.otherTeamId })).statusCode).toBe(404);
-  });
+  ]);
+  rules.refusesYear30000();
+  rules.refusesForeignOwner('answers 400 naming an owner who is not an active member', 'priority.invalid_owner');
+  rules.guards({ observerCode: 'auth.observer_read_only', notFound: true });
 
   it('publishes a priority change for the team after the commit', async () => {
     const events: ChangeEvent[] = [];

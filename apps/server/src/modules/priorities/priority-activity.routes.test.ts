@@ -1,29 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { PriorityAttachment, PriorityUpdate, PriorityUpdatePage, Session } from '@keel/contract';
-import { bearer, bodyOf, queryAsOwner } from '../../test-support/test-app.js';
+import { auditEvents, bearer, bodyOf, multipart, PNG_BYTES } from '../../test-support/test-app.js';
 import { usePrioritiesFixture } from '../../test-support/priorities-fixture.js';
 
 const { state: t, call, createPriority, priorityOf } = usePrioritiesFixture();
 
-// Real file signatures: the type is read from these bytes, never from the name.
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
-  Buffer.from('IHDR'),
-  Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1f, 0x15, 0xc4, 0x89]),
-]);
+// A real file signature: the type is read from these bytes, never from the name.
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
-
-function multipart(field: string, filename: string, contentType: string, content: Buffer) {
-  const boundary = `----keel${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const upload = (
   session: Session | null,
@@ -99,7 +82,7 @@ describe('attachments', () => {
       uploadedBy: { id: t.member.user.id },
     });
     // A PNG named .txt and declared as text is still a PNG.
-    const png = await upload(t.owner, priority.id, multipart('file', 'notes.txt', 'text/plain', PNG));
+    const png = await upload(t.owner, priority.id, multipart('file', 'notes.txt', 'text/plain', PNG_BYTES));
     expect(bodyOf<{ data: PriorityAttachment }>(png).data.mimeType).toBe('image/png');
     const text = await upload(
       t.owner,
@@ -122,10 +105,7 @@ describe('attachments', () => {
 
     expect((await call(t.owner, 'DELETE', `/priorities/${priority.id}/attachments/${id}`)).statusCode).toBe(200);
     expect((await call(t.owner, 'GET', `/priorities/${priority.id}/attachments/${id}`)).statusCode).toBe(404);
-    const audit = await queryAsOwner(
-      t.context.database,
-      `select 1 from audit_events where action = 'priority.attachment_added'`,
-    );
+    const audit = await auditEvents(t.context.database, 'priority.attachment_added');
     expect(audit.length).toBeGreaterThan(0);
   });
 

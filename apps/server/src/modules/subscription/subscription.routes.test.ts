@@ -1,35 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SUBSCRIPTION_HEADERS, TRIAL_DAYS, type Session, type SubscriptionStatus } from '@keel/contract';
-import {
-  bearer,
-  bodyOf,
-  queryAsOwner,
-  type TestContext,
-  addMember,
-  createTenantFixture,
-} from '../../test-support/test-app.js';
+import { addMember, bearer, bodyOf, queryAsOwner, useTenantFixture } from '../../test-support/test-app.js';
 import { subscriptionStatusOf } from './subscription.service.js';
 
-let context: TestContext;
-let owner: Session;
-let other: Session;
-
-beforeAll(async () => {
-  ({ context, owner, other } = await createTenantFixture([]));
-});
-afterAll(async () => {
-  await context.close();
-});
+const t = useTenantFixture([]);
 
 const status = (session: Session | null) =>
-  context.app.inject({ method: 'GET', url: '/api/v1/subscription/status', headers: session ? bearer(session) : {} });
+  t.context.app.inject({ method: 'GET', url: '/api/v1/subscription/status', headers: session ? bearer(session) : {} });
 const setOrganization = (organizationId: string, assignments: string) =>
-  queryAsOwner(context.database, `update organizations set ${assignments} where id = '${organizationId}'`);
+  queryAsOwner(t.context.database, `update organizations set ${assignments} where id = '${organizationId}'`);
 
 describe('GET /subscription/status', () => {
   it('starts every organization on a 30-day trial, in the body and in the headers', async () => {
-    const observer = await addMember(context, owner.user.organizationId, 'observer');
-    for (const session of [owner, observer]) {
+    const observer = await addMember(t.context, t.owner.user.organizationId, 'observer');
+    for (const session of [t.owner, observer]) {
       const response = await status(session);
       expect(response.statusCode).toBe(200);
       expect(bodyOf<{ data: SubscriptionStatus }>(response).data).toEqual({
@@ -48,12 +32,12 @@ describe('GET /subscription/status', () => {
   });
 
   it('counts a started day as a whole one and ends the trial at its end date', async () => {
-    await setOrganization(other.user.organizationId, `trial_ends_at = now() + interval '36 hours'`);
-    const partial = await status(other);
+    await setOrganization(t.other.user.organizationId, `trial_ends_at = now() + interval '36 hours'`);
+    const partial = await status(t.other);
     expect(bodyOf<{ data: SubscriptionStatus }>(partial).data).toMatchObject({ trialActive: true, daysRemaining: 2 });
 
-    await setOrganization(other.user.organizationId, `trial_ends_at = now() - interval '1 day'`);
-    const expired = await status(other);
+    await setOrganization(t.other.user.organizationId, `trial_ends_at = now() - interval '1 day'`);
+    const expired = await status(t.other);
     expect(bodyOf<{ data: SubscriptionStatus }>(expired).data).toMatchObject({
       trialActive: false,
       daysRemaining: 0,
@@ -64,8 +48,8 @@ describe('GET /subscription/status', () => {
   });
 
   it('reports a paid plan as a subscription', async () => {
-    await setOrganization(other.user.organizationId, `account_status = 'active', subscription_tier = 'growth'`);
-    const response = await status(other);
+    await setOrganization(t.other.user.organizationId, `account_status = 'active', subscription_tier = 'growth'`);
+    const response = await status(t.other);
     expect(bodyOf<{ data: SubscriptionStatus }>(response).data).toEqual({
       hasSubscription: true,
       trialActive: false,
@@ -78,12 +62,12 @@ describe('GET /subscription/status', () => {
   });
 
   it('answers each organization for itself', async () => {
-    expect(bodyOf<{ data: SubscriptionStatus }>(await status(owner)).data.accountStatus).toBe('trialing');
+    expect(bodyOf<{ data: SubscriptionStatus }>(await status(t.owner)).data.accountStatus).toBe('trialing');
   });
 
   it('answers 401 without a token or with a forged one', async () => {
     expect((await status(null)).statusCode).toBe(401);
-    const forged = await context.app.inject({
+    const forged = await t.context.app.inject({
       method: 'GET',
       url: '/api/v1/subscription/status',
       headers: { authorization: 'Bearer not.a.token' },

@@ -1,55 +1,36 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DepartmentList, Session } from '@keel/contract';
-import {
-  bearer,
-  bodyOf,
-  queryAsOwner,
-  type TestContext,
-  addMember,
-  createTenantFixture,
-} from '../../test-support/test-app.js';
+import { addMember, bearer, bodyOf, queryAsOwner, useTenantFixture } from '../../test-support/test-app.js';
 
-let context: TestContext;
-let owner: Session;
-let member: Session;
-let other: Session;
+const t = useTenantFixture(['member']);
 
 async function createTeam(organizationId: string, name: string, extra = ''): Promise<string> {
   const [team] = await queryAsOwner<{ id: string }>(
-    context.database,
+    t.context.database,
     `insert into teams (organization_id, name, description, color${extra ? ', archived_at' : ''}) values ('${organizationId}', '${name}', 'About ${name}', '#123456'${extra ? `, ${extra}` : ''}) returning id`,
   );
   return team!.id;
 }
 
 beforeAll(async () => {
-  ({
-    context,
-    owner,
-    other,
-    members: { member },
-  } = await createTenantFixture(['member']));
-  const organizationId = owner.user.organizationId;
+  const organizationId = t.owner.user.organizationId;
   await createTeam(organizationId, 'sales');
   await createTeam(organizationId, 'Alpha');
   const beta = await createTeam(organizationId, 'beta');
   await createTeam(organizationId, 'Zombie', 'now()');
-  await createTeam(other.user.organizationId, 'Foreign');
+  await createTeam(t.other.user.organizationId, 'Foreign');
   await queryAsOwner(
-    context.database,
-    `insert into team_members (organization_id, team_id, user_id) values ('${organizationId}', '${beta}', '${member.user.id}')`,
+    t.context.database,
+    `insert into team_members (organization_id, team_id, user_id) values ('${organizationId}', '${beta}', '${t.members.member.user.id}')`,
   );
-});
-afterAll(async () => {
-  await context.close();
 });
 
 const departments = (session: Session | null) =>
-  context.app.inject({ method: 'GET', url: '/api/v1/users/departments', headers: session ? bearer(session) : {} });
+  t.context.app.inject({ method: 'GET', url: '/api/v1/users/departments', headers: session ? bearer(session) : {} });
 
 describe('GET /users/departments', () => {
   it('lists every active team, leadership first then by name, marking the caller’s own', async () => {
-    const response = await departments(member);
+    const response = await departments(t.members.member);
     expect(response.statusCode).toBe(200);
     const { data } = bodyOf<{ data: DepartmentList }>(response);
     expect(data.departments.map((team) => [team.name, team.is_member])).toEqual([
@@ -68,23 +49,23 @@ describe('GET /users/departments', () => {
   });
 
   it('says when the caller sits on the leadership team', async () => {
-    const { data } = bodyOf<{ data: DepartmentList }>(await departments(owner));
+    const { data } = bodyOf<{ data: DepartmentList }>(await departments(t.owner));
     expect(data.is_leadership_member).toBe(true);
     expect(data.departments[0]).toMatchObject({ name: 'Leadership Team', is_member: true });
   });
 
   it('shows another organization only its own teams', async () => {
-    const { data } = bodyOf<{ data: DepartmentList }>(await departments(other));
+    const { data } = bodyOf<{ data: DepartmentList }>(await departments(t.other));
     expect(data.departments.map((team) => team.name)).toEqual(['Leadership Team', 'Foreign']);
-    const ownIds = bodyOf<{ data: DepartmentList }>(await departments(owner)).data.departments.map((team) => team.id);
+    const ownIds = bodyOf<{ data: DepartmentList }>(await departments(t.owner)).data.departments.map((team) => team.id);
     expect(data.departments.some((team) => ownIds.includes(team.id))).toBe(false);
   });
 
   it('answers 401 without a token, and signs out someone whose membership ended', async () => {
     expect((await departments(null)).statusCode).toBe(401);
-    const leaver = await addMember(context, owner.user.organizationId, 'member');
+    const leaver = await addMember(t.context, t.owner.user.organizationId, 'member');
     await queryAsOwner(
-      context.database,
+      t.context.database,
       `update memberships set status = 'deactivated' where user_id = '${leaver.user.id}'`,
     );
     const response = await departments(leaver);

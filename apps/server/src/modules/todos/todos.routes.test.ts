@@ -2,11 +2,17 @@ import { describe, expect, it } from 'vitest';
 import type { Todo, TodoPage } from '@keel/contract';
 import { addDays, toIsoDate } from '@keel/contract';
 import type { ChangeEvent } from '../../realtime/change-bus.js';
-import { bearer, bodyOf, queryAsOwner } from '../../test-support/test-app.js';
+import { auditEvents, bodyOf, queryAsOwner } from '../../test-support/test-app.js';
 import { createTodosService } from './todos.service.js';
 import { useTodosFixture } from '../../test-support/todos-fixture.js';
+import { createRouteRules } from '../../test-support/create-route-rules.js';
 
-const { state: t, call, create, createOne, addTeam } = useTodosFixture();
+const { state: t, call, create, createOne, createTheirs, addTeam } = useTodosFixture();
+const rules = createRouteRules(t, '/todos', () => ({
+  title: 'T',
+  ownerIds: [t.owner.user.id],
+  teamId: t.teamId,
+}));
 const events: ChangeEvent[] = [];
 
 describe('POST /todos', () => {
@@ -24,7 +30,7 @@ describe('POST /todos', () => {
       teamId: t.teamId,
       createdById: t.owner.user.id,
     });
-    const audit = await queryAsOwner(t.context.database, `select 1 from audit_events where action = 'todo.created'`);
+    const audit = await auditEvents(t.context.database, 'todo.created');
     expect(audit.length).toBeGreaterThan(0);
   });
 
@@ -33,7 +39,7 @@ describe('POST /todos', () => {
     expect(todo.title).toBe('<script>alert(1)</script>');
   });
 
-  it.each([
+  rules.refusesEach([
     ['a blank title', { title: '  ' }],
     ['a title over 300 characters', { title: 'x'.repeat(301) }],
     ['no owners', { ownerIds: [] }],
@@ -41,58 +47,11 @@ describe('POST /todos', () => {
     ['a malformed date', { dueDate: '2026-13-40' }],
     ['an unknown key', { colour: 'red' }],
     ['a title of the wrong type', { title: 42 }],
-  ])('answers 400 for %s', async (_case, overrides) => {
-    const response = await call(t.owner, 'POST', '/todos', {
-      title: 'T',
-      ownerIds: [t.owner.user.id],
-      teamId: t.teamId,
-      ...overrides,
-    });
-    expect(response.statusCode).toBe(400);
-  });
-
-  it('refuses a due date in the year 30000 with a clear message', async () => {
-    const response = await call(t.owner, 'POST', '/todos', {
-      title: 'T',
-      ownerIds: [t.owner.user.id],
-      teamId: t.teamId,
-      dueDate: '30000-01-01',
-    });
-    expect(response.statusCode).toBe(400);
-    expect(bodyOf<{ error: string }>(response).error).toMatch(/9999/);
-  });
-
-  it('answers 400 naming an owner from another organization', async () => {
-    const response = await call(t.owner, 'POST', '/todos', {
-      title: 'T',
-      ownerIds: [t.owner.user.id, t.other.user.id],
-      teamId: t.teamId,
-    });
-    expect(response.statusCode).toBe(400);
-    const body = bodyOf<{ code: string; error: string; details: { path: string }[] }>(response);
-    expect(body.code).toBe('todo.invalid_owner');
-    expect(body.error).toContain(t.other.user.id);
-    expect(body.details[0]!.path).toBe('ownerIds.1');
-  });
-
-  it('answers 400 for malformed JSON, 401 without a token, 403 for an observer', async () => {
-    const malformed = await t.context.app.inject({
-      method: 'POST',
-      url: `/api/v1/organizations/${t.orgId}/todos`,
-      headers: { ...bearer(t.owner), 'content-type': 'application/json' },
-      payload: '{"title":',
-    });
-    expect(malformed.statusCode).toBe(400);
-    const body = { title: 'T', ownerIds: [t.owner.user.id], teamId: t.teamId };
-    expect((await call(null, 'POST', '/todos', body)).statusCode).toBe(401);
-    expect((await call(t.observer, 'POST', '/todos', body)).statusCode).toBe(403);
-  });
-
-  it("answers 404 for another organization's path id or team id", async () => {
-    const body = { title: 'T', ownerIds: [t.owner.user.id], teamId: t.teamId };
-    expect((await call(t.owner, 'POST', '/todos', body, t.other.user.organizationId)).statusCode).toBe(404);
-    expect((await call(t.owner, 'POST', '/todos', { ...body, teamId: t.otherTeamId })).statusCode).toBe(404);
-  });
+  ]);
+  rules.refusesYear30000();
+  rules.refusesForeignOwner('answers 400 naming an owner from another organization', 'todo.invalid_owner');
+  rules.guards();
+  rules.notFound("answers 404 for another organization's path id or team id");
 
   it('publishes a change for the team after the commit', async () => {
     const service = createTodosService({
@@ -150,7 +109,7 @@ describe('GET /todos', () => {
     }
     const done = bodyOf<TodoPage>(await call(t.owner, 'GET', `/todos?teamId=${listTeam}&status=done`));
     expect(done.data).toEqual([]);
-    // An t.observer reads.
+    // An observer reads.
     expect((await call(t.observer, 'GET', `/todos?teamId=${listTeam}`)).statusCode).toBe(200);
   });
 
@@ -191,14 +150,7 @@ describe('GET/PATCH/DELETE /todos/{id} and complete/reopen', () => {
 
   it('answers 400, 401, 403 and 404 as it should', async () => {
     const todo = await createOne();
-    const theirs = await call(
-      t.other,
-      'POST',
-      '/todos',
-      { title: 'x', ownerIds: [t.other.user.id], teamId: t.otherTeamId },
-      t.other.user.organizationId,
-    );
-    const theirId = bodyOf<{ data: Todo[] }>(theirs).data[0]!.id;
+    const theirId = await createTheirs();
     expect((await call(t.owner, 'PATCH', `/todos/${todo.id}`, { version: 1, bogus: 1 })).statusCode).toBe(400);
     expect((await call(t.owner, 'PATCH', `/todos/${todo.id}`, { title: 'no version' })).statusCode).toBe(400);
     expect(
@@ -232,10 +184,7 @@ describe('GET/PATCH/DELETE /todos/{id} and complete/reopen', () => {
     expect(bodyOf<{ data: Todo }>(reopened).data).toMatchObject({ status: 'open', doneAt: null, version: 3 });
     expect((await call(t.member, 'POST', `/todos/${todo.id}/complete`, { version: 'x' })).statusCode).toBe(400);
     expect((await call(null, 'POST', `/todos/${todo.id}/reopen`, { version: 3 })).statusCode).toBe(401);
-    const audit = await queryAsOwner(
-      t.context.database,
-      `select 1 from audit_events where action = 'todo.completed' and target_id = '${todo.id}'`,
-    );
+    const audit = await auditEvents(t.context.database, 'todo.completed', todo.id);
     expect(audit).toHaveLength(1);
   });
 
