@@ -14,3 +14,4 @@ export * from './priorities.js';
 export * from './issues.js';
 export * from './realtime.js';
 export * from './dashboard.js';
+export * from './imports.js';

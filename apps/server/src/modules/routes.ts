@@ -5,6 +5,7 @@ import type { ChangeBus } from '../realtime/change-bus.js';
 import type { FileStorage } from '../storage/file-storage.js';
 import { createDashboardService, dashboardRoutes } from './dashboard/index.js';
 import { createFeedbackService, feedbackRoutes } from './feedback/index.js';
+import { createImportsService, importsRoutes } from './imports/index.js';
 import { createCascadingMessagesService, createHeadlinesService, headlinesRoutes } from './headlines/index.js';
 import { createOrganizationsService, organizationsRoutes } from './organizations/index.js';
 import { createPreferencesService, preferencesRoutes } from './preferences/index.js';
@@ -61,4 +62,5 @@ export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): P
       raiser,
     }),
   );
+  await app.register(importsRoutes(createImportsService({ db, changes: deps.changes })));
 }

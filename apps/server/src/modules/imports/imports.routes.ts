@@ -1,0 +1,120 @@
+import { PassThrough } from 'node:stream';
+import {
+  envelope,
+  importParamsSchema,
+  importPreviewSchema,
+  importResultSchema,
+  type ImportStreamLine,
+} from '@keel/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import { clientMeta } from '../../http/authenticate.js';
+import { AppError } from '../../http/errors.js';
+import { callerIn } from '../../http/organization-scope.js';
+import type { TypedApp } from '../../http/types.js';
+import { readImportUpload } from './import-upload.js';
+import type { ImportsService } from './imports.service.js';
+
+const tags = ['imports'];
+const FORM =
+  'multipart/form-data: the text field "teamId" (the team rows without a Team column go to), optionally "mapping" ' +
+  '(JSON: { sheet?, columns?: { field: header | null }, milestoneSheet?, milestoneColumns? }; absent parts are ' +
+  'suggested from the headers), then the file under "file": CSV (UTF-8/UTF-16/Windows-1252; comma, semicolon ' +
+  'or tab) or .xlsx, at most 10 MB and 10,000 rows per sheet. Owners match members by full name or e-mail. ' +
+  'To-dos need an administrator; priorities and issues any member but observers.';
+
+const NDJSON = 'application/x-ndjson';
+
+function errorLine(error: unknown, log: FastifyBaseLogger): ImportStreamLine {
+  if (error instanceof AppError) {
+    return {
+      type: 'error',
+      status: error.statusCode,
+      error: error.message,
+      code: error.code,
+      ...(error.details ? { details: error.details } : {}),
+    };
+  }
+  log.error({ err: error }, 'import failed');
+  return {
+    type: 'error',
+    status: 500,
+    error: 'Something went wrong on our side. Please try again.',
+    code: 'server.error',
+  };
+}
+
+export function importsRoutes(service: ImportsService) {
+  return async function register(app: TypedApp) {
+    const base = '/organizations/:organizationId/imports/:kind';
+
+    app.post(
+      `${base}/preview`,
+      {
+        schema: {
+          tags,
+          summary: 'Reads an import file and checks every row; writes nothing',
+          description: `${FORM} Answers the sheets, the column mapping used, the first 20 rows mapped and every row's problems.`,
+          consumes: ['multipart/form-data'],
+          params: importParamsSchema,
+          response: { 200: envelope(importPreviewSchema) },
+        },
+      },
+      async (request) => {
+        const caller = callerIn(request);
+        const upload = await readImportUpload(request);
+        return { data: await service.preview(caller, request.params.kind, upload) };
+      },
+    );
+
+    app.post(
+      base,
+      {
+        // Compression would hold back the progress lines until the end.
+        compress: false,
+        schema: {
+          tags,
+          summary: 'Imports a file whole, in one transaction, or nothing',
+          description:
+            `${FORM} Any row problem refuses the whole file (400 import.invalid_rows, details per row). ` +
+            `With "Accept: ${NDJSON}" the answer is 200 streamed as newline-delimited JSON instead: ` +
+            '{"type":"progress","stage":"reading|checking|writing","done":n,"total":m} lines, then one ' +
+            '{"type":"result","data":{…}} or {"type":"error","status":…,"error":…,"code":…,"details"?:[…]} line. ' +
+            'Errors found before the file is read (sign-in, form, size) keep their plain status.',
+          consumes: ['multipart/form-data'],
+          produces: ['application/json', NDJSON],
+          params: importParamsSchema,
+          response: {
+            201: envelope(importResultSchema),
+            200: z.unknown().describe(`${NDJSON}: progress lines, then a result or error line (see above)`),
+          },
+        },
+      },
+      async (request, reply) => {
+        const caller = callerIn(request);
+        const upload = await readImportUpload(request);
+        const { kind } = request.params;
+        const meta = clientMeta(request);
+        if (!String(request.headers.accept ?? '').includes(NDJSON)) {
+          return reply.code(201).send({ data: await service.commit(caller, kind, upload, meta) });
+        }
+        const stream = new PassThrough();
+        const send = (line: ImportStreamLine) => stream.write(`${JSON.stringify(line)}\n`);
+        // The answer starts before the work: each stage reports as it goes, and the last line says how it ended.
+        void service
+          .commit(caller, kind, upload, meta, (stage, done, total) => send({ type: 'progress', stage, done, total }))
+          .then(
+            (data) => send({ type: 'result', data }),
+            (error: unknown) => send(errorLine(error, request.log)),
+          )
+          .finally(() => stream.end());
+        return reply
+          .code(200)
+          .header('content-type', `${NDJSON}; charset=utf-8`)
+          .header('cache-control', 'no-store')
+          .header('x-accel-buffering', 'no')
+          .send(stream);
+      },
+    );
+  };
+}
