@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectSignedInFrame, openSignedIn, registerViaApi, type Account } from './support/app.js';
+import { expectSignedInFrame, openSignedIn, registerViaApi, settled, type Account } from './support/app.js';
 import { expectNoSeriousViolations } from './support/axe.js';
 import { authOf, createTodo, firstTeamId, localDate, orgPath } from './support/work.js';
 
@@ -19,12 +19,6 @@ const PUBLIC_PAGES = [
 ];
 
 const SCHEMES = ['light', 'dark'] as const;
-
-/** The page is drawn (a level-1 heading) and no spinner is left. */
-async function settled(page: Page) {
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  await expect(page.getByRole('status', { name: /loading/i })).toHaveCount(0);
-}
 
 async function useScheme(page: Page, scheme: (typeof SCHEMES)[number]) {
   await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectSignedInFrame, openSignedIn, registerViaApi } from './support/app.js';
+import { expectSignedInFrame, openAsNewAccount } from './support/app.js';
 
 const html = (page: Page) => page.locator('html');
 
@@ -9,9 +9,7 @@ test.describe('dark mode', () => {
     request,
   }) => {
     await page.emulateMedia({ colorScheme: 'light' });
-    const account = await registerViaApi(request);
-    await openSignedIn(page, account);
-    await expectSignedInFrame(page, account);
+    const account = await openAsNewAccount(page, request);
     await expect(html(page)).not.toHaveClass(/(^|\s)dark(\s|$)/);
 
     await page.getByRole('button', { name: 'Switch to dark mode' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { API, expectSignedInFrame, openSignedIn, registerViaApi } from './support/app.js';
+import { API, openAsNewAccount } from './support/app.js';
 
 const SUCCESS = 'Thank you! Your feedback has been submitted successfully.';
 
@@ -7,9 +7,7 @@ test('feedback: the floating help button opens the dialog; Send waits for subjec
   page,
   request,
 }) => {
-  const account = await registerViaApi(request);
-  await openSignedIn(page, account);
-  await expectSignedInFrame(page, account);
+  await openAsNewAccount(page, request);
 
   await page.getByRole('button', { name: 'Help and feedback' }).click();
   const dialog = page.getByRole('dialog', { name: 'Help and feedback' });

@@ -1,22 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { API, openSignedIn, registerViaApi } from './support/app.js';
+import { API, openPage, openSignedIn, registerViaApi } from './support/app.js';
+import { nextWrite } from './support/work.js';
 
 const headlineRow = (page: Page, text: string) => page.getByRole('listitem').filter({ hasText: text });
-
-/** Resolves with the next answer to a headline write whose path ends with `suffix`. */
-const headlineWrite = (page: Page, suffix: string) =>
-  page.waitForResponse(
-    (response) =>
-      response.request().method() !== 'GET' &&
-      new URL(response.url()).pathname.includes('/headlines') &&
-      new URL(response.url()).pathname.endsWith(suffix),
-  );
 
 test.describe('headlines', () => {
   test('add customer and employee headlines, mark one discussed, archive and undo', async ({ page, request }) => {
     const account = await registerViaApi(request);
-    await openSignedIn(page, account, '/headlines');
-    await expect(page.getByRole('heading', { level: 1, name: 'Headlines' })).toBeVisible({ timeout: 15_000 });
+    await openPage(page, account, '/headlines', 'Headlines');
     const stamp = Date.now();
     const customer = `Acme renewed for two years ${stamp}`;
     const employee = `Grace joins support ${stamp}`;
@@ -40,7 +31,7 @@ test.describe('headlines', () => {
     await expect(customers.getByText(customer)).toBeVisible();
     await expect(employees.getByText(employee)).toBeVisible();
 
-    const discussed = headlineWrite(page, '/discussed');
+    const discussed = nextWrite(page, '/discussed');
     // The box follows the saved state (it is not flipped before the server agrees), so click, not check().
     await page.getByRole('checkbox', { name: `Discussed: ${customer}` }).click();
     expect((await discussed).status()).toBe(200);
@@ -49,12 +40,12 @@ test.describe('headlines', () => {
     await expect(page.getByRole('checkbox', { name: `Discussed: ${customer}` })).toBeChecked();
     await expect(page.getByRole('checkbox', { name: `Discussed: ${employee}` })).not.toBeChecked();
 
-    const archived = headlineWrite(page, '/archive');
+    const archived = nextWrite(page, '/archive');
     await page.getByRole('button', { name: `Archive: ${employee}` }).click();
     expect((await archived).status()).toBe(200);
     await expect(headlineRow(page, employee)).toHaveCount(0);
     const toast = page.getByRole('status').filter({ hasText: 'Headline archived' });
-    const restored = headlineWrite(page, '/restore');
+    const restored = nextWrite(page, '/restore');
     await toast.getByRole('button', { name: 'Undo' }).click();
     expect((await restored).status()).toBe(200);
     await expect(headlineRow(page, employee)).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { API, openSignedIn, registerViaApi, type Account } from './support/app.js';
-import { authOf, createTodo, firstTeamId, localDate, orgPath } from './support/work.js';
+import { API, openPage, registerViaApi, type Account } from './support/app.js';
+import { authOf, createTodo, localDate, nextWrite, orgPath, registerWithTeam } from './support/work.js';
 
 // A new organization's terminology calls to-dos "Tasks" (contract terminology defaults).
 const PLURAL = 'Tasks';
@@ -12,23 +12,11 @@ const doneBox = (page: Page, title: string) => page.getByRole('checkbox', { name
 const notDoneBox = (page: Page, title: string) => page.getByRole('checkbox', { name: `Mark ${title} as not done` });
 const selectBox = (page: Page, title: string) => page.getByRole('checkbox', { name: `Select ${title}` });
 
-/** Resolves with the next answer to a to-do write whose path ends with `suffix` (complete, reopen, bulk…). */
-const todoWrite = (page: Page, suffix: string) =>
-  page.waitForResponse(
-    (response) =>
-      response.request().method() !== 'GET' &&
-      new URL(response.url()).pathname.startsWith(`${API}/organizations/`) &&
-      new URL(response.url()).pathname.endsWith(suffix),
-  );
-
 /** Lets the page render what it has just received (query results are delivered on a later task). */
 const settledFrame = (page: Page) =>
   page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
 
-async function openTodos(page: Page, account: Account) {
-  await openSignedIn(page, account, '/todos');
-  await expect(page.getByRole('heading', { level: 1, name: PLURAL })).toBeVisible({ timeout: 15_000 });
-}
+const openTodos = (page: Page, account: Account) => openPage(page, account, '/todos', PLURAL);
 
 test.describe('to-dos', () => {
   test('create in the page, complete with the checkbox (done, survives a reload), then undo', async ({
@@ -47,7 +35,7 @@ test.describe('to-dos', () => {
     await expect(row(page, title)).toBeVisible();
     await expect(form.getByLabel('Title')).toHaveValue('');
 
-    const completed = todoWrite(page, '/complete');
+    const completed = nextWrite(page, '/complete');
     // The box is controlled and flips once the optimistic update lands (a tick later): click, then expect.
     await doneBox(page, title).click();
     expect((await completed).status()).toBe(200);
@@ -57,7 +45,7 @@ test.describe('to-dos', () => {
     await page.reload();
     await expect(notDoneBox(page, title)).toBeChecked();
 
-    const reopened = todoWrite(page, '/reopen');
+    const reopened = nextWrite(page, '/reopen');
     await notDoneBox(page, title).click();
     expect((await reopened).status()).toBe(200);
     await expect(doneBox(page, title)).not.toBeChecked();
@@ -74,8 +62,7 @@ test.describe('to-dos', () => {
   });
 
   test('filter by status: open, done, all', async ({ page, request }) => {
-    const account = await registerViaApi(request);
-    const teamId = await firstTeamId(request, account);
+    const { account, teamId } = await registerWithTeam(request);
     const stamp = Date.now();
     const open = await createTodo(request, account, teamId, { title: `Open one ${stamp}` });
     const done = await createTodo(request, account, teamId, { title: `Done one ${stamp}` });
@@ -106,8 +93,7 @@ test.describe('to-dos', () => {
     page,
     request,
   }) => {
-    const account = await registerViaApi(request);
-    const teamId = await firstTeamId(request, account);
+    const { account, teamId } = await registerWithTeam(request);
     const stamp = Date.now();
     const [first, second, third] = [
       await createTodo(request, account, teamId, { title: `First ${stamp}` }),
@@ -139,7 +125,7 @@ test.describe('to-dos', () => {
     await expect(selectBox(page, third.title)).not.toBeChecked();
     await expect(toolbar).toContainText('2 selected');
 
-    const bulk = todoWrite(page, '/todos/bulk');
+    const bulk = nextWrite(page, '/todos/bulk');
     await toolbar.getByRole('button', { name: 'Complete' }).click();
     expect((await bulk).status()).toBe(200);
     await expect(notDoneBox(page, first.title)).toBeChecked();
@@ -148,7 +134,7 @@ test.describe('to-dos', () => {
 
     const toast = page.getByRole('status').filter({ hasText: `2 ${PLURAL.toLowerCase()} completed` });
     await expect(toast).toBeVisible();
-    const undone = todoWrite(page, '/todos/bulk/undo');
+    const undone = nextWrite(page, '/todos/bulk/undo');
     await toast.getByRole('button', { name: 'Undo' }).click();
     expect((await undone).status()).toBe(200);
     await expect(doneBox(page, first.title)).not.toBeChecked();
@@ -160,8 +146,7 @@ test.describe('to-dos', () => {
     page,
     request,
   }) => {
-    const account = await registerViaApi(request);
-    const teamId = await firstTeamId(request, account);
+    const { account, teamId } = await registerWithTeam(request);
     const stamp = Date.now();
     const late = await createTodo(request, account, teamId, { title: `Late ${stamp}`, dueDate: localDate(-3) });
     const today = await createTodo(request, account, teamId, { title: `Today ${stamp}`, dueDate: localDate(0) });
@@ -204,8 +189,7 @@ test.describe('to-dos', () => {
     page,
     request,
   }) => {
-    const account = await registerViaApi(request);
-    const teamId = await firstTeamId(request, account);
+    const { account, teamId } = await registerWithTeam(request);
     const todo = await createTodo(request, account, teamId, { title: `Shared ${Date.now()}` });
     // The other person's change arrives live while the dialog is open: the list refreshes, but the
     // dialog keeps editing the version it opened, so the save below meets the conflict.
@@ -224,7 +208,7 @@ test.describe('to-dos', () => {
 
     const mine = `${todo.title} (mine)`;
     await dialog.getByLabel('Title').fill(mine);
-    const saved = todoWrite(page, `/todos/${todo.id}`);
+    const saved = nextWrite(page, `/todos/${todo.id}`);
     // After any save the page refetches its list; the conflict must still be on screen once that is in.
     const refetched = page.waitForResponse(
       (response) => response.request().method() === 'GET' && /\/todos\?.*teamId=/.test(response.url()),

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
-import { API, expectSignedInFrame, openSignedIn, registerViaApi, sidebar, topBar } from './support/app.js';
+import { API, expectSignedInFrame, openAsNewAccount, sidebar, topBar } from './support/app.js';
 import { junkSignedJwt, jwtExpiry, nowSeconds } from './support/jwt.js';
 
 const tokens = (page: Page) =>
@@ -32,9 +32,7 @@ test('token refresh: an expired token is renewed, a 401 is refreshed and retried
   page,
   request,
 }) => {
-  const account = await registerViaApi(request);
-  await openSignedIn(page, account);
-  await expectSignedInFrame(page, account);
+  const account = await openAsNewAccount(page, request);
   const first = await tokens(page);
 
   // 1. An expired but well-formed (junk-signed) access token: the page stays signed in with new tokens.

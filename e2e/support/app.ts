@@ -95,5 +95,26 @@ export async function expectSignedInFrame(page: Page, account: Pick<Account, 'fi
   ).toBeVisible({ timeout: 15_000 });
 }
 
+/** Registers a new owner (registerViaApi), opens `path` signed in as them and waits for the signed-in frame. */
+export async function openAsNewAccount(page: Page, request: APIRequestContext, path = '/dashboard'): Promise<Account> {
+  const account = await registerViaApi(request);
+  await openSignedIn(page, account, path);
+  await expectSignedInFrame(page, account);
+  return account;
+}
+
+/** Opens `path` signed in and waits for its level-1 heading (generous: the first load is slow on a busy machine). */
+export async function openPage(page: Page, account: Account, path: string, heading: string): Promise<void> {
+  await openSignedIn(page, account, path);
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 15_000 });
+}
+
+/** The page is drawn (a level-1 heading, or an open dialog) and no spinner is left: ready for an axe check. */
+export async function settled(page: Page): Promise<void> {
+  // An open dialog hides the rest of the page from the accessibility tree, its heading included.
+  await expect(page.getByRole('heading', { level: 1 }).or(page.getByRole('dialog')).first()).toBeVisible();
+  await expect(page.getByRole('status', { name: /loading/i })).toHaveCount(0);
+}
+
 /** The not-found page's heading. */
 export const notFoundHeading = (page: Page) => page.getByRole('heading', { name: 'Page not found' });

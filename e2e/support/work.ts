@@ -1,5 +1,5 @@
-import { expect, type APIRequestContext } from '@playwright/test';
-import { API, type Account } from './app.js';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { API, registerViaApi, type Account } from './app.js';
 
 /** Set-up through the API for the weekly-loop journeys (to-dos, headlines), as the account's owner. */
 export const authOf = (account: Account) => ({ authorization: `Bearer ${account.accessToken}` });
@@ -14,6 +14,12 @@ export async function firstTeamId(request: APIRequestContext, account: Account):
   const team = body.data.departments[0];
   if (!team) throw new Error('a new organization has no team');
   return team.id;
+}
+
+/** A new owner (registerViaApi) and the team their organization starts with. */
+export async function registerWithTeam(request: APIRequestContext): Promise<{ account: Account; teamId: string }> {
+  const account = await registerViaApi(request);
+  return { account, teamId: await firstTeamId(request, account) };
 }
 
 export interface ApiTodo {
@@ -48,3 +54,14 @@ export function localDate(days: number): string {
   date.setDate(date.getDate() + days);
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
+
+/**
+ * Resolves with the page's next write (not a GET) to an organization's API whose path ends with
+ * `suffix` (or matches it, for a pattern).
+ */
+export const nextWrite = (page: Page, suffix: string | RegExp) =>
+  page.waitForResponse((response) => {
+    const path = new URL(response.url()).pathname;
+    const matches = typeof suffix === 'string' ? path.endsWith(suffix) : suffix.test(path);
+    return response.request().method() !== 'GET' && path.startsWith(`${API}/organizations/`) && matches;
+  });

@@ -40,6 +40,8 @@ export interface RequestOptions {
   formData?: FormData;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** The Accept header, when a call wants more than JSON (a streamed answer). */
+  accept?: string;
 }
 
 /**
@@ -80,7 +82,7 @@ function withTimeout(signal: AbortSignal | undefined, timeoutMs: number) {
 }
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ Accept: options.accept ?? 'application/json' });
   const token = getAccessToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   let body: BodyInit | undefined;

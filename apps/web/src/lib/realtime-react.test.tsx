@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
+import { FakeSocket } from '../test-utils/fake-socket';
 import { makeUser, ORG_ID } from '../test-utils/fixtures';
-import type { RealtimeSocket } from './realtime';
 import {
   departmentIdInPath,
   realtimeClient,
@@ -11,23 +11,6 @@ import {
 } from './realtime-react';
 import { queryClient } from './query-client';
 import { useSession } from './session-store';
-
-class FakeSocket implements RealtimeSocket {
-  readyState = 0;
-  sent: unknown[] = [];
-  closed = false;
-  onopen: RealtimeSocket['onopen'] = null;
-  onmessage: RealtimeSocket['onmessage'] = null;
-  onclose: RealtimeSocket['onclose'] = null;
-  onerror: RealtimeSocket['onerror'] = null;
-  constructor(readonly url: string) {}
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close() {
-    this.closed = true;
-  }
-}
 
 let sockets: FakeSocket[];
 const TEAM = '33333333-3333-4333-8333-333333333333';
@@ -64,11 +47,8 @@ describe('realtime hooks', () => {
     expect(socket.url).toBe(`ws://${window.location.host}/api/v1/realtime`);
 
     act(() => {
-      socket.readyState = 1;
-      socket.onopen?.({});
-      socket.onmessage?.({
-        data: JSON.stringify({ type: 'ready', organizationId: ORG_ID, userId: 'u', expiresAt: 0 }),
-      });
+      socket.open();
+      socket.receive({ type: 'ready', organizationId: ORG_ID, userId: 'u', expiresAt: 0 });
     });
     expect(socket.sent).toEqual([
       { type: 'auth', token: 'header.payload.signature' },
@@ -76,15 +56,13 @@ describe('realtime hooks', () => {
     ]);
 
     act(() => {
-      socket.onmessage?.({
-        data: JSON.stringify({
-          type: 'changed',
-          entity: 'todo',
-          ids: ['x'],
-          action: 'updated',
-          teamId: TEAM,
-          actorUserId: null,
-        }),
+      socket.receive({
+        type: 'changed',
+        entity: 'todo',
+        ids: ['x'],
+        action: 'updated',
+        teamId: TEAM,
+        actorUserId: null,
       });
     });
     await waitFor(() =>
@@ -95,7 +73,7 @@ describe('realtime hooks', () => {
     expect(socket.sent.at(-1)).toEqual({ type: 'unsubscribe', teamId: TEAM });
 
     act(() => useSession.setState({ status: 'signedOut', user: null }));
-    expect(socket.closed).toBe(true);
+    expect(socket.closedWith).not.toBeNull();
     expect(realtimeClient().status).toBe('idle');
     unmount();
   });

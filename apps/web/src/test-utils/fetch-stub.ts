@@ -3,6 +3,8 @@ import { vi } from 'vitest';
 export interface StubCall {
   method: string;
   path: string;
+  /** The path with its query string, e.g. "/organizations/…/todos?teamId=…". */
+  url: string;
   body: unknown;
   headers: Headers;
 }
@@ -32,7 +34,7 @@ export function stubFetch(routes: Record<string, Handler | Reply | Reply[]>) {
     const path = url.pathname.replace(/^\/api\/v1/, '');
     const method = init?.method ?? 'GET';
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body;
-    const call: StubCall = { method, path, body, headers: new Headers(init?.headers) };
+    const call: StubCall = { method, path, url: `${path}${url.search}`, body, headers: new Headers(init?.headers) };
     calls.push(call);
     const key = `${method} ${path}`;
     const route = routes[key];

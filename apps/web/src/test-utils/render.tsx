@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { Toaster } from 'react-hot-toast';
 
 export function testQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -27,4 +28,15 @@ export function renderRoutes(routes: RouteObject[], { path = '/', markers = [] a
 export function renderPage(element: ReactElement, options: { path?: string; route?: string; markers?: string[] } = {}) {
   const route = options.route ?? options.path?.split('?')[0] ?? '/';
   return renderRoutes([{ path: route, element }], { path: options.path ?? route, markers: options.markers ?? [] });
+}
+
+/** renderPage with react-hot-toast's Toaster beside the element, for pages that confirm or offer Undo in toasts. */
+export function renderWithToasts(element: ReactElement, options: Parameters<typeof renderPage>[1] = {}) {
+  return renderPage(
+    <>
+      {element}
+      <Toaster />
+    </>,
+    options,
+  );
 }

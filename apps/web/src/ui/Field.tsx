@@ -11,6 +11,9 @@ export const inputClasses = (invalid: boolean, className?: string) =>
     className,
   );
 
+/** The label above a form control (TextField, SelectField, TextAreaField). */
+export const LABEL_CLASSES = 'mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200';
+
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   error?: string | undefined;
@@ -31,7 +34,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={className}>
-      <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
+      <label htmlFor={inputId} className={LABEL_CLASSES}>
         {label}
       </label>
       <div className="relative">

@@ -6,10 +6,10 @@ import {
   type Milestone,
   type Priority,
 } from '@keel/contract';
-import { signedInFrameRoutes } from '../../test-utils/app-stubs';
 import { ORG_ID, makeUser } from '../../test-utils/fixtures';
+import { ADA, DEPT, pageReply, teamFrameRoutes } from '../../test-utils/team-stubs';
 
-export const DEPT = '33333333-3333-4333-8333-333333333333';
+export { DEPT };
 export const ME = makeUser().id;
 export const GRACE = '99999999-9999-4999-8999-999999999999';
 export const base = `/organizations/${ORG_ID}/priorities`;
@@ -78,37 +78,14 @@ export const priority = (overrides: Partial<Priority>): Priority => ({
 export const listOf = (items: Priority[]) => ({ body: { data: items, truncated: false } });
 
 export function routes(overrides: Record<string, unknown> = {}) {
-  return signedInFrameRoutes({
-    'GET /users/departments': {
-      body: {
-        data: {
-          departments: [
-            {
-              id: DEPT,
-              name: 'Operations',
-              description: null,
-              color: null,
-              parent_team_id: null,
-              is_leadership_team: false,
-              is_member: true,
-            },
-          ],
-          is_leadership_member: false,
-        },
-      },
+  return teamFrameRoutes(
+    { people: [ADA, { id: GRACE, name: 'Grace Hopper', email: 'grace@example.com', avatarUrl: null }] },
+    {
+      [`GET /organizations/${ORG_ID}/fiscal-quarters`]: { body: fiscalQuarters() },
+      [`GET ${base}`]: listOf([priority({})]),
+      [`GET ${base}/${PRIORITY_ID}/updates`]: pageReply([]),
+      [`GET ${base}/${PRIORITY_ID}/attachments`]: { body: { data: [] } },
+      ...overrides,
     },
-    [`GET /organizations/${ORG_ID}/people`]: {
-      body: {
-        data: [
-          { id: ME, name: 'Ada Lovelace', email: 'ada@example.com', avatarUrl: null },
-          { id: GRACE, name: 'Grace Hopper', email: 'grace@example.com', avatarUrl: null },
-        ],
-      },
-    },
-    [`GET /organizations/${ORG_ID}/fiscal-quarters`]: { body: fiscalQuarters() },
-    [`GET ${base}`]: listOf([priority({})]),
-    [`GET ${base}/${PRIORITY_ID}/updates`]: { body: { data: [], page: { nextCursor: null } } },
-    [`GET ${base}/${PRIORITY_ID}/attachments`]: { body: { data: [] } },
-    ...overrides,
-  });
+  );
 }

@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  ClosedQuarter,
+  CloseQuarterRequest,
   CreateMilestoneRequest,
   CreatePriorityRequest,
   CreatePriorityUpdateRequest,
@@ -193,3 +195,8 @@ export function useRaiseIssueFromPriority() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['organizations', organizationId ?? 'none', 'issue'] }),
   });
 }
+
+export const useCloseQuarter = () =>
+  useOrganizationMutation(['priority'], (organizationId, request: CloseQuarterRequest) =>
+    apiRequest<ClosedQuarter>(prioritiesPath(organizationId, '/close-quarter'), { method: 'POST', body: request }),
+  );

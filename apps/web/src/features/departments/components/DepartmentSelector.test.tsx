@@ -5,19 +5,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useSession } from '../../../lib/session-store';
 import { stubFetch } from '../../../test-utils/fetch-stub';
 import { makeUser } from '../../../test-utils/fixtures';
+import { makeDepartment } from '../../../test-utils/team-stubs';
 import { testQueryClient } from '../../../test-utils/render';
 import { useSelectedDepartmentStore } from '../departments.api';
 import { DepartmentSelector } from './DepartmentSelector';
 
-const department = (id: string, name: string, leadership = false) => ({
-  id,
-  name,
-  description: null,
-  color: null,
-  parent_team_id: null,
-  is_leadership_team: leadership,
-  is_member: true,
-});
+const department = (id: string, name: string, leadership = false) =>
+  makeDepartment(id, name, { is_leadership_team: leadership });
 
 beforeEach(() => {
   useSession.setState({ status: 'signedIn', user: makeUser() });

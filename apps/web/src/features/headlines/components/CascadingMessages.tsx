@@ -4,6 +4,7 @@ import { errorText } from '../../../lib/api-client';
 import { Banner } from '../../../ui/Banner';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
+import { ShowMore } from '../../../ui/ListPage';
 import { Spinner } from '../../../ui/Spinner';
 import { useCascadingMessages, useMarkMessageRead, useReceipts } from '../headlines.api';
 
@@ -102,16 +103,13 @@ export function ReceivedMessages({ teamId, readOnly }: Props) {
           </li>
         ))}
       </ul>
-      {received.hasNextPage ? (
-        <Button
-          variant="ghost"
-          size="sm"
-          loading={received.isFetchingNextPage}
-          onClick={() => void received.fetchNextPage()}
-        >
-          Show more messages
-        </Button>
-      ) : null}
+      <ShowMore
+        hasMore={received.hasNextPage}
+        loading={received.isFetchingNextPage}
+        onMore={() => received.fetchNextPage()}
+        label="Show more messages"
+        variant="ghost"
+      />
     </section>
   );
 }

@@ -1,61 +1,34 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'react-hot-toast';
-import { TERMINOLOGY_DEFAULTS, type Headline } from '@keel/contract';
-import { useSession } from '../../../lib/session-store';
+import { TERMINOLOGY_DEFAULTS } from '@keel/contract';
 import { stubFetch } from '../../../test-utils/fetch-stub';
-import { ORG_ID, makeUser } from '../../../test-utils/fixtures';
-import { renderPage } from '../../../test-utils/render';
+import { ORG_ID } from '../../../test-utils/fixtures';
+import { renderWithToasts } from '../../../test-utils/render';
+import { signedInForEachTest } from '../../../test-utils/team-stubs';
+import { LEAD, makeHeadline } from '../headlines-test-data';
 import { CreateIssueFromHeadline } from './CreateIssueFromHeadline';
 
 const HEADLINE_ID = '00000000-0000-4000-8000-000000000001';
-const TEAM = '44444444-4444-4444-8444-444444444444';
 const raisePath = `POST /organizations/${ORG_ID}/headlines/${HEADLINE_ID}/issue`;
 
-const headline: Headline = {
-  id: HEADLINE_ID,
-  teamId: TEAM,
-  text: 'Acme may churn',
-  details: null,
-  type: 'customer',
-  status: 'new',
-  ownerId: makeUser().id,
-  owner: { id: makeUser().id, name: 'Ada Lovelace' },
-  aboutText: null,
-  aboutUserId: null,
-  aboutUser: null,
-  archivedAt: null,
-  version: 1,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-  createdById: makeUser().id,
-};
+const headline = makeHeadline({ id: HEADLINE_ID, text: 'Acme may churn' });
 
 function render(raise: Parameters<typeof stubFetch>[0][string]) {
   const stub = stubFetch({
     [`GET /terminology/organizations/${ORG_ID}`]: { body: { ...TERMINOLOGY_DEFAULTS, issue_singular: 'Barrier' } },
     [raisePath]: raise,
   });
-  const view = renderPage(
-    <>
-      <Toaster />
-      <CreateIssueFromHeadline headline={headline} />
-    </>,
-  );
+  const view = renderWithToasts(<CreateIssueFromHeadline headline={headline} />);
   const invalidate = vi.spyOn(view.queryClient, 'invalidateQueries');
   return { stub, invalidate };
 }
 
-beforeEach(() => useSession.setState({ status: 'signedIn', user: makeUser() }));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+signedInForEachTest();
 
 describe('CreateIssueFromHeadline', () => {
   it('turns the headline into an issue in one click, named by the terminology, and refreshes the issues', async () => {
-    const { stub, invalidate } = render({ status: 201, body: { data: { issueId: HEADLINE_ID, teamId: TEAM } } });
+    const { stub, invalidate } = render({ status: 201, body: { data: { issueId: HEADLINE_ID, teamId: LEAD } } });
     const button = await screen.findByRole('button', { name: 'Create barrier: Acme may churn' });
     await userEvent.click(button);
     expect(await screen.findByText('Barrier created')).toBeTruthy();

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { HEADLINE_DETAILS_MAX, HEADLINE_TEXT_MAX, type Department } from '@keel/contract';
 import { errorText } from '../../../lib/api-client';
@@ -6,7 +6,8 @@ import { Banner } from '../../../ui/Banner';
 import { Button } from '../../../ui/Button';
 import { Checkbox } from '../../../ui/Checkbox';
 import { Dialog } from '../../../ui/Dialog';
-import { inputClasses } from '../../../ui/Field';
+import { TextField } from '../../../ui/Field';
+import { TextAreaField } from '../../../ui/FormFields';
 import { useSendCascadingMessage } from '../headlines.api';
 
 interface Props {
@@ -23,8 +24,6 @@ export function SendMessageDialog({ fromTeam, teams, teamLabel, onClose }: Props
   const [chosen, setChosen] = useState<string[]>([]);
   const [problem, setProblem] = useState<string>();
   const send = useSendCascadingMessage();
-  const textId = useId();
-  const detailsId = useId();
   const plural = `${teamLabel.toLowerCase()}s`;
 
   const submit = () => {
@@ -72,31 +71,19 @@ export function SendMessageDialog({ fromTeam, teams, teamLabel, onClose }: Props
         {send.isError ? (
           <Banner tone="error">{errorText(send.error, 'The message could not be sent. Please try again.')}</Banner>
         ) : null}
-        <div>
-          <label htmlFor={textId} className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
-            Message
-          </label>
-          <input
-            id={textId}
-            value={text}
-            maxLength={HEADLINE_TEXT_MAX}
-            onChange={(event) => setText(event.target.value)}
-            className={inputClasses(false)}
-          />
-        </div>
-        <div>
-          <label htmlFor={detailsId} className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
-            Details
-          </label>
-          <textarea
-            id={detailsId}
-            rows={3}
-            value={details}
-            maxLength={HEADLINE_DETAILS_MAX}
-            onChange={(event) => setDetails(event.target.value)}
-            className={inputClasses(false)}
-          />
-        </div>
+        <TextField
+          label="Message"
+          value={text}
+          maxLength={HEADLINE_TEXT_MAX}
+          onChange={(event) => setText(event.target.value)}
+        />
+        <TextAreaField
+          label="Details"
+          rows={3}
+          value={details}
+          maxLength={HEADLINE_DETAILS_MAX}
+          onChange={(event) => setDetails(event.target.value)}
+        />
         <fieldset>
           <legend className="mb-2 text-sm font-medium text-slate-800 dark:text-slate-200">Send to</legend>
           {teams.length === 0 ? (

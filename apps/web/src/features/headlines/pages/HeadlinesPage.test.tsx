@@ -1,54 +1,29 @@
 import axe from 'axe-core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'react-hot-toast';
-import type { CascadingMessage, Department, Headline } from '@keel/contract';
+import type { CascadingMessage, Headline } from '@keel/contract';
 import { useSession } from '../../../lib/session-store';
 import { stubFetch } from '../../../test-utils/fetch-stub';
 import { ORG_ID, makeUser } from '../../../test-utils/fixtures';
-import { renderPage } from '../../../test-utils/render';
+import { renderWithToasts } from '../../../test-utils/render';
+import {
+  ADA,
+  departmentsReply,
+  makeDepartment,
+  pageReply,
+  peopleReply,
+  signedInForEachTest,
+} from '../../../test-utils/team-stubs';
+import { LEAD, makeHeadline } from '../headlines-test-data';
 import HeadlinesPage from './HeadlinesPage';
 
 const ME = '22222222-2222-4222-8222-222222222222';
 const BOB = '33333333-3333-4333-8333-333333333333';
-const LEAD = '44444444-4444-4444-8444-444444444444';
 const SALES = '55555555-5555-4555-8555-555555555555';
 const base = `/organizations/${ORG_ID}`;
 
-const department = (id: string, name: string, leadership = false): Department => ({
-  id,
-  name,
-  description: null,
-  color: null,
-  parent_team_id: null,
-  is_leadership_team: leadership,
-  is_member: true,
-});
-
-let counter = 0;
-function headline(overrides: Partial<Headline> = {}): Headline {
-  counter += 1;
-  return {
-    id: `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`,
-    teamId: LEAD,
-    text: `Headline ${counter}`,
-    details: null,
-    type: 'customer',
-    status: 'new',
-    ownerId: ME,
-    owner: { id: ME, name: 'Ada Lovelace' },
-    aboutText: null,
-    aboutUserId: null,
-    aboutUser: null,
-    archivedAt: null,
-    version: 1,
-    createdAt: '2026-11-20T10:00:00.000Z',
-    updatedAt: '2026-11-20T10:00:00.000Z',
-    createdById: ME,
-    ...overrides,
-  };
-}
+const headline = makeHeadline;
 
 function message(overrides: Partial<CascadingMessage> = {}): CascadingMessage {
   return {
@@ -67,42 +42,27 @@ function message(overrides: Partial<CascadingMessage> = {}): CascadingMessage {
 }
 
 const urlOf = (input: RequestInfo | URL) => (input instanceof Request ? input.url : input.toString());
-const page = <T,>(data: T[]) => ({ body: { data, page: { nextCursor: null } } });
+const page = pageReply;
 
 function stubPage(routes: Parameters<typeof stubFetch>[0] = {}, headlines: Headline[] = []) {
   return stubFetch({
-    'GET /users/departments': {
-      body: {
-        data: {
-          departments: [department(LEAD, 'Leadership Team', true), department(SALES, 'Sales')],
-          is_leadership_member: true,
-        },
-      },
-    },
-    [`GET ${base}/people`]: {
-      body: {
-        data: [
-          { id: ME, name: 'Ada Lovelace', email: 'ada@example.com', avatarUrl: null },
-          { id: BOB, name: 'Bob Builder', email: 'bob@example.com', avatarUrl: null },
-        ],
-      },
-    },
+    'GET /users/departments': departmentsReply(
+      [makeDepartment(LEAD, 'Leadership Team', { is_leadership_team: true }), makeDepartment(SALES, 'Sales')],
+      true,
+    ),
+    [`GET ${base}/people`]: peopleReply([
+      ADA,
+      { id: BOB, name: 'Bob Builder', email: 'bob@example.com', avatarUrl: null },
+    ]),
     [`GET ${base}/headlines`]: page(headlines),
     [`GET ${base}/cascading-messages`]: page([]),
     ...routes,
   });
 }
 
-const render = () =>
-  renderPage(
-    <>
-      <Toaster />
-      <HeadlinesPage />
-    </>,
-  );
+const render = () => renderWithToasts(<HeadlinesPage />);
 
-beforeEach(() => useSession.setState({ status: 'signedIn', user: makeUser({ id: ME, role: 'member' }) }));
-afterEach(() => vi.unstubAllGlobals());
+signedInForEachTest();
 
 describe('HeadlinesPage', () => {
   it('groups the team’s headlines by type, with owner and "about", script shown as text', async () => {

@@ -8,6 +8,7 @@ import { Banner } from '../../../ui/Banner';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { Checkbox } from '../../../ui/Checkbox';
+import { ListStates, ShowMore } from '../../../ui/ListPage';
 import { Spinner } from '../../../ui/Spinner';
 import { useSelectedDepartment } from '../../departments/departments.api';
 import { useTerminology } from '../../terminology/terminology.api';
@@ -100,24 +101,17 @@ function TeamHeadlines({ team, departments }: { team: Department; departments: D
           </Banner>
         ) : null}
         <ReceivedMessages teamId={team.id} readOnly={readOnly} />
-        {headlines.isPending ? (
-          <Spinner label="Loading headlines" className="size-6" />
-        ) : headlines.isError ? (
-          <Banner
-            tone="error"
-            action={
-              <Button size="sm" variant="secondary" onClick={() => void headlines.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            {errorText(headlines.error, 'The headlines could not be loaded.')}
-          </Banner>
-        ) : items.length === 0 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-400">
-            No headlines yet. Share good or bad news about customers and employees for the next meeting.
-          </p>
-        ) : (
+        <ListStates
+          query={headlines}
+          loadingLabel="Loading headlines"
+          errorFallback="The headlines could not be loaded."
+          isEmpty={items.length === 0}
+          empty={
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              No headlines yet. Share good or bad news about customers and employees for the next meeting.
+            </p>
+          }
+        >
           <HeadlineList
             headlines={items}
             readOnly={readOnly}
@@ -134,17 +128,14 @@ function TeamHeadlines({ team, departments }: { team: Department; departments: D
             onArchive={archive}
             onRestore={(headline) => run({ kind: 'restore', id: headline.id, version: headline.version })}
           />
-        )}
-        {headlines.hasNextPage ? (
-          <Button
-            variant="ghost"
-            size="sm"
-            loading={headlines.isFetchingNextPage}
-            onClick={() => void headlines.fetchNextPage()}
-          >
-            Show more headlines
-          </Button>
-        ) : null}
+        </ListStates>
+        <ShowMore
+          hasMore={headlines.hasNextPage}
+          loading={headlines.isFetchingNextPage}
+          onMore={() => headlines.fetchNextPage()}
+          label="Show more headlines"
+          variant="ghost"
+        />
       </Card>
       <Card className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-3">

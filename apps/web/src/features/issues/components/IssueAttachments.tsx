@@ -2,14 +2,13 @@ import { useRef } from 'react';
 import { ISSUE_ATTACHMENT_MAX_BYTES } from '@keel/contract';
 import toast from 'react-hot-toast';
 import { errorText } from '../../../lib/api-client';
+import { fileSizeText } from '../../../lib/file-size';
 import { useOrganizationId } from '../../../lib/session-store';
 import { Banner } from '../../../ui/Banner';
 import { Button } from '../../../ui/Button';
+import { AttachmentStates, DownloadButton } from '../../../ui/Attachments';
 import { Spinner } from '../../../ui/Spinner';
 import { downloadAttachment, useDeleteAttachment, useIssueAttachments, useUploadAttachment } from '../issues.api';
-
-const size = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 export function IssueAttachments({ issueId, readOnly }: { issueId: string; readOnly: boolean }) {
   const organizationId = useOrganizationId() ?? 'none';
@@ -31,28 +30,20 @@ export function IssueAttachments({ issueId, readOnly }: { issueId: string; readO
     <section aria-label="Attachments" className="grid gap-2">
       <h3 className="font-semibold text-slate-900 dark:text-white">Attachments</h3>
       {upload.error ? <Banner tone="error">{errorText(upload.error, 'The file could not be attached.')}</Banner> : null}
-      {attachments.isPending ? (
-        <Spinner className="size-5" label="Loading attachments" />
-      ) : attachments.isError ? (
-        <Banner tone="error">{errorText(attachments.error, 'The attachments could not be loaded.')}</Banner>
-      ) : attachments.data.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-300">No attachments.</p>
-      ) : (
+      <AttachmentStates
+        query={attachments}
+        isEmpty={attachments.data?.length === 0}
+        empty={<p className="text-sm text-slate-600 dark:text-slate-300">No attachments.</p>}
+      >
         <ul className="grid gap-1 text-sm">
-          {attachments.data.map((attachment) => (
+          {(attachments.data ?? []).map((attachment) => (
             <li key={attachment.id} className="flex items-center gap-2">
-              <button
-                type="button"
+              <DownloadButton
+                fileName={attachment.fileName}
+                download={() => downloadAttachment(organizationId, attachment)}
                 className="text-blue-700 underline dark:text-blue-300"
-                onClick={() =>
-                  void downloadAttachment(organizationId, attachment).catch((error: unknown) =>
-                    toast.error(errorText(error, 'The file could not be downloaded.')),
-                  )
-                }
-              >
-                {attachment.fileName}
-              </button>
-              <span className="text-slate-500">{size(attachment.sizeBytes)}</span>
+              />
+              <span className="text-slate-500">{fileSizeText(attachment.sizeBytes)}</span>
               {readOnly ? null : (
                 <Button size="sm" variant="secondary" onClick={() => remove.mutate(attachment)}>
                   Remove {attachment.fileName}
@@ -61,7 +52,7 @@ export function IssueAttachments({ issueId, readOnly }: { issueId: string; readO
             </li>
           ))}
         </ul>
-      )}
+      </AttachmentStates>
       {readOnly ? null : (
         <div>
           <input

@@ -4,7 +4,7 @@ import { errorText } from '../../../lib/api-client';
 import { Banner } from '../../../ui/Banner';
 import { Button } from '../../../ui/Button';
 import { inputClasses } from '../../../ui/Field';
-import { Spinner } from '../../../ui/Spinner';
+import { ListStates } from '../../../ui/ListPage';
 import { isConflict, useAddComment, useDeleteComment, useEditComment, useIssueComments } from '../issues.api';
 
 interface IssueCommentsProps {
@@ -30,15 +30,17 @@ export function IssueComments({ issueId, currentUserId, readOnly }: IssueComment
   return (
     <section aria-label="Comments" className="grid gap-2">
       <h3 className="font-semibold text-slate-900 dark:text-white">Comments</h3>
-      {comments.isPending ? (
-        <Spinner className="size-5" label="Loading comments" />
-      ) : comments.isError ? (
-        <Banner tone="error">{errorText(comments.error, 'The comments could not be loaded.')}</Banner>
-      ) : comments.data.data.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-300">No comments yet.</p>
-      ) : (
+      <ListStates
+        query={comments}
+        retry={false}
+        spinnerClassName="size-5"
+        loadingLabel="Loading comments"
+        errorFallback="The comments could not be loaded."
+        isEmpty={comments.data?.data.length === 0}
+        empty={<p className="text-sm text-slate-600 dark:text-slate-300">No comments yet.</p>}
+      >
         <ul className="grid gap-2">
-          {comments.data.data.map((comment) =>
+          {(comments.data?.data ?? []).map((comment) =>
             editing === comment.id ? (
               <EditComment key={comment.id} comment={comment} onDone={() => setEditing(null)} />
             ) : (
@@ -59,7 +61,7 @@ export function IssueComments({ issueId, currentUserId, readOnly }: IssueComment
             ),
           )}
         </ul>
-      )}
+      </ListStates>
       {readOnly ? null : (
         <form onSubmit={submit} className="grid gap-2" aria-label="Add a comment">
           {add.error ? <Banner tone="error">{errorText(add.error, 'Could not add the comment.')}</Banner> : null}

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   ISSUE_DESCRIPTION_MAX,
   ISSUE_TITLE_MAX,
@@ -9,11 +9,13 @@ import {
 } from '@keel/contract';
 import toast from 'react-hot-toast';
 import { errorText } from '../../../lib/api-client';
+import { useRequiredTitle } from '../../../lib/required-title';
 import { Banner } from '../../../ui/Banner';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
-import { TextField, inputClasses } from '../../../ui/Field';
-import { ConflictBanner } from '../../todos/components/ConflictBanner';
+import { ConflictBanner } from '../../../ui/ConflictBanner';
+import { TextField } from '../../../ui/Field';
+import { PersonOptions, SelectField, TextAreaField } from '../../../ui/FormFields';
 import type { Terminology } from '@keel/contract';
 import {
   isConflict,
@@ -87,25 +89,18 @@ export function IssueDialog(props: IssueDialogProps) {
 type Part = IssueDialogProps & { onConflict: () => void };
 
 function DetailsForm({ issue, people, readOnly, terms, onConflict }: Part) {
-  const [title, setTitle] = useState(issue.title);
+  const title = useRequiredTitle(issue.title);
   const [description, setDescription] = useState(issue.description);
   const [ownerId, setOwnerId] = useState(issue.ownerId ?? '');
   const [horizon, setHorizon] = useState<IssueHorizon>(issue.horizon);
-  const [titleError, setTitleError] = useState<string>();
   const update = useUpdateIssue();
-  const descriptionId = useId();
-  const ownerFieldId = useId();
-  const horizonId = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!title.trim()) {
-      setTitleError('Title is required');
-      return;
-    }
-    setTitleError(undefined);
+    const trimmed = title.check();
+    if (!trimmed) return;
     update.mutate(
-      { id: issue.id, version: issue.version, title: title.trim(), description, ownerId: ownerId || null, horizon },
+      { id: issue.id, version: issue.version, title: trimmed, description, ownerId: ownerId || null, horizon },
       {
         onSuccess: () => toast.success('Saved'),
         onError: (error) => (isConflict(error) ? onConflict() : undefined),
@@ -120,66 +115,33 @@ function DetailsForm({ issue, people, readOnly, terms, onConflict }: Part) {
           {errorText(update.error, `Could not save the ${terms.issue_singular.toLowerCase()}.`)}
         </Banner>
       ) : null}
-      <TextField
-        label="Title"
-        value={title}
+      <TextField label="Title" disabled={readOnly} maxLength={ISSUE_TITLE_MAX} {...title.field} />
+      <TextAreaField
+        label="Description"
+        rows={4}
         disabled={readOnly}
-        maxLength={ISSUE_TITLE_MAX}
-        onChange={(event) => setTitle(event.target.value)}
-        error={titleError}
+        value={description}
+        maxLength={ISSUE_DESCRIPTION_MAX}
+        onChange={(event) => setDescription(event.target.value)}
       />
-      <div>
-        <label htmlFor={descriptionId} className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
-          Description
-        </label>
-        <textarea
-          id={descriptionId}
-          rows={4}
-          disabled={readOnly}
-          value={description}
-          maxLength={ISSUE_DESCRIPTION_MAX}
-          onChange={(event) => setDescription(event.target.value)}
-          className={inputClasses(false)}
-        />
-      </div>
       <div className="grid gap-3 md:grid-cols-2">
-        <div>
-          <label htmlFor={ownerFieldId} className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
-            Owner
-          </label>
-          <select
-            id={ownerFieldId}
-            disabled={readOnly}
-            value={ownerId}
-            onChange={(event) => setOwnerId(event.target.value)}
-            className={inputClasses(false)}
-          >
-            <option value="">No owner</option>
-            {issue.owner && !people.some((person) => person.id === issue.ownerId) ? (
-              <option value={issue.owner.id}>{issue.owner.name}</option>
-            ) : null}
-            {people.map((person) => (
-              <option key={person.id} value={person.id}>
-                {person.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={horizonId} className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
-            List
-          </label>
-          <select
-            id={horizonId}
-            disabled={readOnly}
-            value={horizon}
-            onChange={(event) => setHorizon(event.target.value as IssueHorizon)}
-            className={inputClasses(false)}
-          >
-            <option value="short_term">Short-term</option>
-            <option value="long_term">Long-term</option>
-          </select>
-        </div>
+        <SelectField
+          label="Owner"
+          disabled={readOnly}
+          value={ownerId}
+          onChange={(event) => setOwnerId(event.target.value)}
+        >
+          <PersonOptions people={people} none="No owner" current={issue.owner} />
+        </SelectField>
+        <SelectField
+          label="List"
+          disabled={readOnly}
+          value={horizon}
+          onChange={(event) => setHorizon(event.target.value as IssueHorizon)}
+        >
+          <option value="short_term">Short-term</option>
+          <option value="long_term">Long-term</option>
+        </SelectField>
       </div>
       {readOnly ? null : (
         <div>
@@ -196,7 +158,6 @@ function SendForm({ issue, departments, terms, onClose, onConflict }: Part) {
   const targets = departments.filter((department) => department.id !== issue.teamId);
   const [teamId, setTeamId] = useState(targets[0]?.id ?? '');
   const send = useSendIssue();
-  const fieldId = useId();
   if (targets.length === 0) return null;
   return (
     <form
@@ -204,40 +165,30 @@ function SendForm({ issue, departments, terms, onClose, onConflict }: Part) {
       aria-label="Send to another team"
       onSubmit={(event) => {
         event.preventDefault();
-        send.mutate(
-          { issue, teamId },
-          {
-            onSuccess: () => {
-              toast.success(
-                `${terms.issue_singular} sent to ${targets.find((team) => team.id === teamId)?.name ?? ''}`,
-              );
-              onClose();
-            },
-            onError: (error) =>
-              isConflict(error)
-                ? onConflict()
-                : toast.error(errorText(error, `Could not send the ${terms.issue_singular.toLowerCase()}.`)),
+        // mutateAsync: the issue leaves this team's list, which unmounts the dialog before mutate's callbacks.
+        void send.mutateAsync({ issue, teamId }).then(
+          () => {
+            toast.success(`${terms.issue_singular} sent to ${targets.find((team) => team.id === teamId)?.name ?? ''}`);
+            onClose();
           },
+          (error: unknown) =>
+            isConflict(error)
+              ? onConflict()
+              : toast.error(errorText(error, `Could not send the ${terms.issue_singular.toLowerCase()}.`)),
         );
       }}
     >
-      <div>
-        <label htmlFor={fieldId} className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
-          Send to another {terms.department_label.toLowerCase()}
-        </label>
-        <select
-          id={fieldId}
-          value={teamId}
-          onChange={(event) => setTeamId(event.target.value)}
-          className={inputClasses(false)}
-        >
-          {targets.map((team) => (
-            <option key={team.id} value={team.id}>
-              {team.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label={`Send to another ${terms.department_label.toLowerCase()}`}
+        value={teamId}
+        onChange={(event) => setTeamId(event.target.value)}
+      >
+        {targets.map((team) => (
+          <option key={team.id} value={team.id}>
+            {team.name}
+          </option>
+        ))}
+      </SelectField>
       <Button type="submit" variant="secondary" loading={send.isPending}>
         Send
       </Button>
@@ -265,13 +216,11 @@ function StatusActions({ issue, terms, onClose, onConflict }: Part) {
         variant="secondary"
         loading={archive.isPending}
         onClick={() =>
-          archive.mutate(issue, {
-            onSuccess: () => {
-              toast.success(`${terms.issue_singular} archived`);
-              onClose();
-            },
-            onError: failed,
-          })
+          // mutateAsync: the archived issue leaves the list, which unmounts the dialog before mutate's callbacks.
+          void archive.mutateAsync(issue).then(() => {
+            toast.success(`${terms.issue_singular} archived`);
+            onClose();
+          }, failed)
         }
       >
         Archive

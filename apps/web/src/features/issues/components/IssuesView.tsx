@@ -1,17 +1,14 @@
 import { useState } from 'react';
 import type { Department, Issue, IssueHorizon } from '@keel/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { errorText } from '../../../lib/api-client';
-import { usePageMeta } from '../../../lib/page-meta';
-import { useOrganizationId, useSession } from '../../../lib/session-store';
-import { Banner } from '../../../ui/Banner';
-import { Button } from '../../../ui/Button';
+import { useTeamListPage } from '../../../lib/team-list-page';
+import { SaveProblem } from '../../../ui/ConflictBanner';
 import { inputClasses } from '../../../ui/Field';
-import { Spinner } from '../../../ui/Spinner';
+import { EmptyNote, ListPage, ListStates, ShowMore } from '../../../ui/ListPage';
 import { cx } from '../../../ui/cx';
+import { ImportLink } from '../../imports/components/ImportLink';
 import { useTerminology } from '../../terminology/terminology.api';
-import { ConflictBanner } from '../../todos/components/ConflictBanner';
 import { usePeople } from '../../todos/todos.api';
 import {
   isConflict,
@@ -40,11 +37,7 @@ export function IssuesView({ teamId, teamName, departments }: IssuesViewProps) {
   const terms = useTerminology();
   const plural = terms.issues_label;
   const singular = terms.issue_singular;
-  usePageMeta({ title: plural, description: `${plural} of ${teamName}`, robots: 'noindex,nofollow' });
-  const user = useSession((state) => state.user);
-  const readOnly = user?.role === 'observer';
-  const organizationId = useOrganizationId() ?? 'none';
-  const queryClient = useQueryClient();
+  const { user, readOnly, reload } = useTeamListPage(plural, teamName, issueKeys.all);
   const [tab, setTab] = useState<Tab>('short_term');
   const [search, setSearch] = useState('');
   const filters: IssueListFilters =
@@ -57,7 +50,6 @@ export function IssuesView({ teamId, teamName, departments }: IssuesViewProps) {
   const vote = useVoteIssue();
   const reorder = useReorderIssues(teamId, filters);
   const [openId, setOpenId] = useState<string | null>(null);
-  const reload = () => queryClient.invalidateQueries({ queryKey: issueKeys.all(organizationId) });
 
   const issues: Issue[] = list.data?.pages.flatMap((page) => page.data) ?? [];
   const open = issues.find((issue) => issue.id === openId);
@@ -69,29 +61,27 @@ export function IssuesView({ teamId, teamName, departments }: IssuesViewProps) {
   ];
 
   return (
-    <section aria-labelledby="issues-title" className="mx-auto grid max-w-5xl gap-4 py-6">
-      <header>
-        <h1 id="issues-title" className="text-2xl font-bold text-slate-900 dark:text-white">
-          {plural}
-        </h1>
-        <p className="text-sm text-slate-600 dark:text-slate-300">
+    <ListPage
+      titleId="issues-title"
+      title={plural}
+      subtitle={
+        <>
           {teamName} · {terms.problem_solving_process}
-        </p>
-      </header>
-
-      {mutationError && isConflict(mutationError) ? (
-        <ConflictBanner
-          singular={singular}
-          onReload={() => {
-            rank.reset();
-            vote.reset();
-            reorder.reset();
-            void reload();
-          }}
-        />
-      ) : mutationError ? (
-        <Banner tone="error">{errorText(mutationError, `Could not change the ${singular.toLowerCase()}.`)}</Banner>
-      ) : null}
+        </>
+      }
+      actions={readOnly ? null : <ImportLink to="/issues/import" label={`Import ${plural.toLowerCase()}`} />}
+    >
+      <SaveProblem
+        error={mutationError}
+        singular={singular}
+        fallback={`Could not change the ${singular.toLowerCase()}.`}
+        onReload={() => {
+          rank.reset();
+          vote.reset();
+          reorder.reset();
+          void reload();
+        }}
+      />
 
       <div role="tablist" aria-label={plural} className="flex gap-1 border-b border-slate-200 dark:border-slate-700">
         {tabs.map((item) => (
@@ -128,28 +118,21 @@ export function IssuesView({ teamId, teamName, departments }: IssuesViewProps) {
         />
       ) : null}
 
-      {list.isPending ? (
-        <Spinner className="size-6" label={`Loading ${plural.toLowerCase()}`} />
-      ) : list.isError ? (
-        <Banner
-          tone="error"
-          action={
-            <Button size="sm" variant="secondary" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {errorText(list.error, `The ${plural.toLowerCase()} could not be loaded.`)}
-        </Banner>
-      ) : issues.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-700 dark:border-slate-700 dark:text-slate-300">
-          {tab === 'solved'
-            ? search
-              ? `No solved ${plural.toLowerCase()} match “${search}”.`
-              : `No solved ${plural.toLowerCase()} yet.`
-            : `No open ${plural.toLowerCase()} here.${readOnly ? '' : ' Add the first one above.'}`}
-        </p>
-      ) : (
+      <ListStates
+        query={list}
+        loadingLabel={`Loading ${plural.toLowerCase()}`}
+        errorFallback={`The ${plural.toLowerCase()} could not be loaded.`}
+        isEmpty={issues.length === 0}
+        empty={
+          <EmptyNote>
+            {tab === 'solved'
+              ? search
+                ? `No solved ${plural.toLowerCase()} match “${search}”.`
+                : `No solved ${plural.toLowerCase()} yet.`
+              : `No open ${plural.toLowerCase()} here.${readOnly ? '' : ' Add the first one above.'}`}
+          </EmptyNote>
+        }
+      >
         <>
           <IssueList
             issues={issues}
@@ -166,20 +149,14 @@ export function IssuesView({ teamId, teamName, departments }: IssuesViewProps) {
               })
             }
           />
-          {list.hasNextPage ? (
-            <div className="text-center">
-              <Button
-                variant="secondary"
-                size="sm"
-                loading={list.isFetchingNextPage}
-                onClick={() => void list.fetchNextPage()}
-              >
-                Show more
-              </Button>
-            </div>
-          ) : null}
+          <ShowMore
+            hasMore={list.hasNextPage}
+            loading={list.isFetchingNextPage}
+            onMore={() => list.fetchNextPage()}
+            className="text-center"
+          />
         </>
-      )}
+      </ListStates>
 
       <SentTrail teamId={teamId} plural={plural} />
 
@@ -195,7 +172,7 @@ export function IssuesView({ teamId, teamName, departments }: IssuesViewProps) {
           onReload={reload}
         />
       ) : null}
-    </section>
+    </ListPage>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   ISSUE_RESOLUTION_MAX,
   ISSUE_SOLVE_TODOS_MAX,
@@ -11,7 +11,8 @@ import toast from 'react-hot-toast';
 import { errorText } from '../../../lib/api-client';
 import { Banner } from '../../../ui/Banner';
 import { Button } from '../../../ui/Button';
-import { TextField, inputClasses } from '../../../ui/Field';
+import { TextField } from '../../../ui/Field';
+import { DateField, TextAreaField } from '../../../ui/FormFields';
 import { OwnerPicker } from '../../todos/components/OwnerPicker';
 import { localToday } from '../../todos/todo-dates';
 import { isConflict, useSolveIssue } from '../issues.api';
@@ -38,7 +39,6 @@ export function SolveIssueForm({ issue, people, currentUserId, terms, onSolved, 
   const [drafts, setDrafts] = useState<TodoDraft[]>([]);
   const [problem, setProblem] = useState<string>();
   const solve = useSolveIssue();
-  const resolutionId = useId();
   const todoSingular = terms.todo_singular.toLowerCase();
 
   const addRow = () =>
@@ -62,15 +62,17 @@ export function SolveIssueForm({ issue, people, currentUserId, terms, onSolved, 
       return;
     }
     setProblem(undefined);
-    solve.mutate(
-      {
+    // mutateAsync, not mutate's callbacks: the refetch after the solve drops the issue from the open
+    // list and unmounts this form first, and mutate's callbacks never run for an unmounted form.
+    void solve
+      .mutateAsync({
         id: issue.id,
         version: issue.version,
         resolution,
         todos: drafts.map((draft) => ({ title: draft.title.trim(), ownerIds: draft.ownerIds, dueDate: draft.dueDate })),
-      },
-      {
-        onSuccess: () => {
+      })
+      .then(
+        () => {
           toast.success(
             drafts.length > 0
               ? `${terms.issue_singular} solved; ${drafts.length} ${terms.todos_label.toLowerCase()} created`
@@ -78,12 +80,11 @@ export function SolveIssueForm({ issue, people, currentUserId, terms, onSolved, 
           );
           onSolved();
         },
-        onError: (error) => {
+        (error: unknown) => {
           if (isConflict(error)) onConflict();
           else setProblem(errorText(error, `Could not solve the ${terms.issue_singular.toLowerCase()}.`));
         },
-      },
-    );
+      );
   };
 
   return (
@@ -95,19 +96,13 @@ export function SolveIssueForm({ issue, people, currentUserId, terms, onSolved, 
     >
       <h3 className="font-semibold text-slate-900 dark:text-white">Solve ({terms.problem_solving_process})</h3>
       {problem ? <Banner tone="error">{problem}</Banner> : null}
-      <div>
-        <label htmlFor={resolutionId} className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
-          Resolution
-        </label>
-        <textarea
-          id={resolutionId}
-          rows={3}
-          value={resolution}
-          maxLength={ISSUE_RESOLUTION_MAX}
-          onChange={(event) => setResolution(event.target.value)}
-          className={inputClasses(false)}
-        />
-      </div>
+      <TextAreaField
+        label="Resolution"
+        rows={3}
+        value={resolution}
+        maxLength={ISSUE_RESOLUTION_MAX}
+        onChange={(event) => setResolution(event.target.value)}
+      />
       {drafts.map((draft, index) => (
         <fieldset
           key={draft.key}
@@ -122,10 +117,8 @@ export function SolveIssueForm({ issue, people, currentUserId, terms, onSolved, 
             value={draft.title}
             onChange={(event) => change(draft.key, { title: event.target.value })}
           />
-          <TextField
+          <DateField
             label={`${terms.todo_singular} ${index + 1} due date`}
-            type="date"
-            max="9999-12-31"
             value={draft.dueDate}
             onChange={(event) => change(draft.key, { dueDate: event.target.value })}
           />

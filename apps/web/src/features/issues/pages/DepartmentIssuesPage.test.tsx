@@ -1,17 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'react-hot-toast';
 import { addDays, TERMINOLOGY_DEFAULTS, type Issue } from '@keel/contract';
 import { useSession } from '../../../lib/session-store';
-import { signedInFrameRoutes } from '../../../test-utils/app-stubs';
 import { stubFetch } from '../../../test-utils/fetch-stub';
 import { ORG_ID, makeUser } from '../../../test-utils/fixtures';
-import { renderPage } from '../../../test-utils/render';
+import { renderWithToasts } from '../../../test-utils/render';
+import { DEPT, makeDepartment, pageReply, signedInForEachTest, teamFrameRoutes } from '../../../test-utils/team-stubs';
 import { localToday } from '../../todos/todo-dates';
 import DepartmentIssuesPage from './DepartmentIssuesPage';
 
-const DEPT = '33333333-3333-4333-8333-333333333333';
 const SALES = '44444444-4444-4444-8444-444444444444';
 const ME = makeUser().id;
 const base = `/organizations/${ORG_ID}/issues`;
@@ -51,63 +49,39 @@ const roof = issue({
   ownerId: null,
   owner: null,
 });
-const page = (items: Issue[]) => ({ body: { data: items, page: { nextCursor: null } } });
-const department = (id: string, name: string) => ({
-  id,
-  name,
-  description: null,
-  color: null,
-  parent_team_id: null,
-  is_leadership_team: false,
-  is_member: true,
-});
+const page = (items: Issue[]) => pageReply(items);
 
 function routes(overrides: Record<string, unknown> = {}) {
-  return signedInFrameRoutes({
-    [`GET /terminology/organizations/${ORG_ID}`]: {
-      body: {
-        ...TERMINOLOGY_DEFAULTS,
-        issues_label: 'Barriers',
-        issue_singular: 'Barrier',
-        todos_label: 'Commitments',
-        todo_singular: 'Commitment',
-      },
-    },
-    'GET /users/departments': {
-      body: {
-        data: {
-          departments: [department(DEPT, 'Operations'), department(SALES, 'Sales')],
-          is_leadership_member: false,
+  return teamFrameRoutes(
+    { departments: [makeDepartment(DEPT, 'Operations'), makeDepartment(SALES, 'Sales')] },
+    {
+      [`GET /terminology/organizations/${ORG_ID}`]: {
+        body: {
+          ...TERMINOLOGY_DEFAULTS,
+          issues_label: 'Barriers',
+          issue_singular: 'Barrier',
+          todos_label: 'Commitments',
+          todo_singular: 'Commitment',
         },
       },
+      [`GET ${base}/sent`]: page([]),
+      [listKey]: page([hiring, roof]),
+      [`GET ${base}/${hiring.id}/comments`]: { body: { data: [], page: { nextCursor: null } } },
+      [`GET ${base}/${hiring.id}/attachments`]: { body: { data: [] } },
+      [`GET ${base}/${hiring.id}/trail`]: { body: { data: [] } },
+      ...overrides,
     },
-    [`GET /organizations/${ORG_ID}/people`]: {
-      body: { data: [{ id: ME, name: 'Ada Lovelace', email: 'ada@example.com', avatarUrl: null }] },
-    },
-    [`GET ${base}/sent`]: page([]),
-    [listKey]: page([hiring, roof]),
-    [`GET ${base}/${hiring.id}/comments`]: { body: { data: [], page: { nextCursor: null } } },
-    [`GET ${base}/${hiring.id}/attachments`]: { body: { data: [] } },
-    [`GET ${base}/${hiring.id}/trail`]: { body: { data: [] } },
-    ...overrides,
-  });
+  );
 }
 
 const render = () =>
-  renderPage(
-    <>
-      <DepartmentIssuesPage />
-      <Toaster />
-    </>,
-    { route: '/departments/:departmentId/issues', path: `/departments/${DEPT}/issues` },
-  );
+  renderWithToasts(<DepartmentIssuesPage />, {
+    route: '/departments/:departmentId/issues',
+    path: `/departments/${DEPT}/issues`,
+  });
 
-beforeEach(() => useSession.setState({ status: 'signedIn', user: makeUser() }));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+signedInForEachTest();
+afterEach(() => vi.restoreAllMocks());
 
 const urlsOf = (stub: ReturnType<typeof stubFetch>) =>
   stub.fetchMock.mock.calls.map(([input]) => (input instanceof Request ? input.url : input.toString()));

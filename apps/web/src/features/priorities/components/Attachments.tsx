@@ -2,19 +2,16 @@ import { useRef } from 'react';
 import { PRIORITY_ATTACHMENT_MAX_BYTES } from '@keel/contract';
 import toast from 'react-hot-toast';
 import { errorText } from '../../../lib/api-client';
+import { fileSizeText } from '../../../lib/file-size';
 import { useOrganizationId } from '../../../lib/session-store';
-import { Banner } from '../../../ui/Banner';
 import { Button } from '../../../ui/Button';
-import { Spinner } from '../../../ui/Spinner';
+import { AttachmentStates, DownloadButton } from '../../../ui/Attachments';
 import {
   downloadAttachment,
   useDeleteAttachment,
   usePriorityAttachments,
   useUploadAttachment,
 } from '../priorities.api';
-
-const sizeText = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 export function Attachments({ priorityId, readOnly }: { priorityId: string; readOnly: boolean }) {
   const organizationId = useOrganizationId() ?? 'none';
@@ -60,29 +57,21 @@ export function Attachments({ priorityId, readOnly }: { priorityId: string; read
           </>
         )}
       </div>
-      {attachments.isPending ? (
-        <Spinner className="size-5" label="Loading attachments" />
-      ) : attachments.isError ? (
-        <Banner tone="error">{errorText(attachments.error, 'The attachments could not be loaded.')}</Banner>
-      ) : attachments.data.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-400">No files yet (10 MB at most each).</p>
-      ) : (
+      <AttachmentStates
+        query={attachments}
+        isEmpty={attachments.data?.length === 0}
+        empty={<p className="text-sm text-slate-600 dark:text-slate-400">No files yet (10 MB at most each).</p>}
+      >
         <ul className="grid gap-1">
-          {attachments.data.map((attachment) => (
+          {(attachments.data ?? []).map((attachment) => (
             <li key={attachment.id} className="flex flex-wrap items-center gap-2 text-sm">
-              <button
-                type="button"
+              <DownloadButton
+                fileName={attachment.fileName}
+                download={() => downloadAttachment(organizationId, attachment)}
                 className="font-medium text-blue-700 hover:underline dark:text-blue-300"
-                onClick={() =>
-                  void downloadAttachment(organizationId, attachment).catch((error: unknown) =>
-                    toast.error(errorText(error, 'The file could not be downloaded.')),
-                  )
-                }
-              >
-                {attachment.fileName}
-              </button>
+              />
               <span className="text-xs text-slate-600 dark:text-slate-400">
-                {sizeText(attachment.size)} · {attachment.uploadedBy.name}
+                {fileSizeText(attachment.size)} · {attachment.uploadedBy.name}
               </span>
               {readOnly ? null : (
                 <Button
@@ -102,7 +91,7 @@ export function Attachments({ priorityId, readOnly }: { priorityId: string; read
             </li>
           ))}
         </ul>
-      )}
+      </AttachmentStates>
     </section>
   );
 }

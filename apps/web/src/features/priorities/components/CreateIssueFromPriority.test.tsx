@@ -1,11 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'react-hot-toast';
-import { useSession } from '../../../lib/session-store';
 import { stubFetch } from '../../../test-utils/fetch-stub';
-import { ORG_ID, makeUser } from '../../../test-utils/fixtures';
-import { renderPage } from '../../../test-utils/render';
+import { ORG_ID } from '../../../test-utils/fixtures';
+import { renderWithToasts } from '../../../test-utils/render';
+import { signedInForEachTest } from '../../../test-utils/team-stubs';
 import PrioritiesPage from '../pages/PrioritiesPage';
 import { DEPT, PRIORITY_ID, base, listOf, priority, routes } from '../priorities-test-data';
 
@@ -15,24 +14,14 @@ async function openDetail(status: 'on_track' | 'off_track', raise: unknown = und
   const stub = stubFetch(
     routes({ [`GET ${base}`]: listOf([priority({ status })]), ...(raise ? { [raisePath]: raise } : {}) }),
   );
-  const view = renderPage(
-    <>
-      <PrioritiesPage />
-      <Toaster />
-    </>,
-    { path: '/quarterly-priorities' },
-  );
+  const view = renderWithToasts(<PrioritiesPage />, { path: '/quarterly-priorities' });
   const invalidate = vi.spyOn(view.queryClient, 'invalidateQueries');
   await userEvent.click(await screen.findByRole('button', { name: 'Launch the website' }));
   const dialog = await screen.findByRole('dialog', { name: 'Launch the website' });
   return { stub, dialog, invalidate };
 }
 
-beforeEach(() => useSession.setState({ status: 'signedIn', user: makeUser() }));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+signedInForEachTest();
 
 describe('Create issue from an off-track priority', () => {
   it('is offered only when the priority is off track', async () => {

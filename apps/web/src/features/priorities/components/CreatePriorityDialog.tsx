@@ -1,22 +1,15 @@
-import { useId, useState, type FormEvent } from 'react';
-import {
-  PRIORITY_DESCRIPTION_MAX,
-  PRIORITY_TITLE_MAX,
-  type FiscalQuarterInfo,
-  type OrganizationPerson,
-  type PriorityScope,
-  type Terminology,
-} from '@keel/contract';
+import { useState, type FormEvent } from 'react';
+import { type FiscalQuarterInfo, type OrganizationPerson, type PriorityScope, type Terminology } from '@keel/contract';
 import toast from 'react-hot-toast';
 import { errorText } from '../../../lib/api-client';
+import { useRequiredTitle } from '../../../lib/required-title';
 import { Banner } from '../../../ui/Banner';
-import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
-import { TextField, inputClasses } from '../../../ui/Field';
+import { DateField, FormActions, SelectField } from '../../../ui/FormFields';
 import { OwnerPicker } from '../../todos/components/OwnerPicker';
 import { useCreatePriorities } from '../priorities.api';
 import { quarterName } from '../priority-format';
-import { ProgressFields, ScopeSelect, numericRequest, progressValuesOf } from './PriorityFields';
+import { PriorityTextFields, ProgressFields, ScopeSelect, numericRequest, progressValuesOf } from './PriorityFields';
 
 interface CreatePriorityDialogProps {
   teamId: string;
@@ -33,7 +26,7 @@ const keyOf = (quarter: { year: number; quarter: number }) => `${quarter.year}-$
 export function CreatePriorityDialog(props: CreatePriorityDialogProps) {
   const { teamId, people, currentUserId, quarters, initialQuarter, terms, onClose } = props;
   const singular = terms.priority_singular;
-  const [title, setTitle] = useState('');
+  const title = useRequiredTitle('');
   const [description, setDescription] = useState('');
   const [ownerIds, setOwnerIds] = useState<string[]>([currentUserId]);
   const [scope, setScope] = useState<PriorityScope>('team');
@@ -42,22 +35,19 @@ export function CreatePriorityDialog(props: CreatePriorityDialogProps) {
   // The due date follows the quarter's end until the person picks one.
   const [dueDate, setDueDate] = useState<string | null>(null);
   const [progress, setProgress] = useState(progressValuesOf());
-  const [problem, setProblem] = useState<{ title?: string; owners?: string; numeric?: string; form?: string }>({});
+  const [problem, setProblem] = useState<{ owners?: string; numeric?: string; form?: string }>({});
   const create = useCreatePriorities();
-  const descriptionId = useId();
-  const quarterId = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = title.trim();
+    const trimmed = title.check();
     const numeric = numericRequest(progress);
     const found = {
-      ...(trimmed ? {} : { title: 'Title is required' }),
       ...(ownerIds.length > 0 ? {} : { owners: 'Choose at least one owner' }),
       ...(numeric.ok ? {} : { numeric: numeric.error }),
     };
     setProblem(found);
-    if (Object.keys(found).length > 0 || !numeric.ok) return;
+    if (!trimmed || Object.keys(found).length > 0 || !numeric.ok) return;
     create.mutate(
       {
         title: trimmed,
@@ -99,50 +89,20 @@ export function CreatePriorityDialog(props: CreatePriorityDialogProps) {
           </Banner>
         ) : null}
         <div className="grid content-start gap-3">
-          <TextField
-            label="Title"
-            value={title}
-            maxLength={PRIORITY_TITLE_MAX}
-            onChange={(event) => setTitle(event.target.value)}
-            error={problem.title}
-          />
-          <div>
-            <label
-              htmlFor={descriptionId}
-              className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200"
-            >
-              Description
-            </label>
-            <textarea
-              id={descriptionId}
-              rows={3}
-              maxLength={PRIORITY_DESCRIPTION_MAX}
-              value={description}
-              onChange={(event) => setDescription(event.target.value)}
-              className={inputClasses(false)}
-            />
-          </div>
-          <div>
-            <label htmlFor={quarterId} className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
-              {terms.quarter_label}
-            </label>
-            <select
-              id={quarterId}
-              value={quarterKey}
-              onChange={(event) => setQuarterKey(event.target.value)}
-              className={inputClasses(false)}
-            >
-              {quarters.map((candidate) => (
-                <option key={keyOf(candidate)} value={keyOf(candidate)}>
-                  {quarterName(terms.quarter_label, candidate)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <TextField
+          <PriorityTextFields title={title.field} description={description} onDescription={setDescription} />
+          <SelectField
+            label={terms.quarter_label}
+            value={quarterKey}
+            onChange={(event) => setQuarterKey(event.target.value)}
+          >
+            {quarters.map((candidate) => (
+              <option key={keyOf(candidate)} value={keyOf(candidate)}>
+                {quarterName(terms.quarter_label, candidate)}
+              </option>
+            ))}
+          </SelectField>
+          <DateField
             label="Due date"
-            type="date"
-            max="9999-12-31"
             value={dueDate ?? quarter.end}
             onChange={(event) => setDueDate(event.target.value || null)}
           />
@@ -160,14 +120,12 @@ export function CreatePriorityDialog(props: CreatePriorityDialogProps) {
             error={problem.numeric}
           />
         </div>
-        <div className="flex justify-end gap-2 md:col-span-2">
-          <Button type="button" variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Add {singular.toLowerCase()}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={onClose}
+          submitLabel={`Add ${singular.toLowerCase()}`}
+          busy={create.isPending}
+          className="md:col-span-2"
+        />
       </form>
     </Dialog>
   );

@@ -1,20 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import {
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  closestCenter,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-} from '@dnd-kit/core';
-import {
-  SortableContext,
-  arrayMove,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
+import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import GripVertical from 'lucide-react/icons/grip-vertical';
 import { MILESTONE_TITLE_MAX, type Milestone, type OrganizationPerson, type Priority } from '@keel/contract';
@@ -23,6 +8,8 @@ import { errorText } from '../../../lib/api-client';
 import { Banner } from '../../../ui/Banner';
 import { Button } from '../../../ui/Button';
 import { inputClasses } from '../../../ui/Field';
+import { PersonOptions } from '../../../ui/FormFields';
+import { SortableList } from '../../../ui/SortableList';
 import {
   isConflict,
   useAddMilestone,
@@ -51,14 +38,8 @@ export function MilestoneList({ priority, people, label, readOnly, onReload }: M
   const ordered = order.flatMap((id) => byId.get(id) ?? []);
   const reorder = useReorderMilestones();
   const update = useUpdateMilestone();
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
 
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const next = arrayMove(order, order.indexOf(String(active.id)), order.indexOf(String(over.id)));
+  const onReorder = (next: string[]) => {
     setPending({ base, order: next });
     reorder.mutate(
       { priorityId: priority.id, ids: next },
@@ -101,23 +82,21 @@ export function MilestoneList({ priority, people, label, readOnly, onReload }: M
       {ordered.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">None yet.</p>
       ) : (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-          <SortableContext items={order} strategy={verticalListSortingStrategy}>
-            <ul className="grid gap-1">
-              {ordered.map((milestone) => (
-                <MilestoneItem
-                  key={milestone.id}
-                  milestone={milestone}
-                  people={people}
-                  readOnly={readOnly}
-                  onToggle={(done) =>
-                    update.mutate({ priorityId: priority.id, id: milestone.id, version: milestone.version, done })
-                  }
-                />
-              ))}
-            </ul>
-          </SortableContext>
-        </DndContext>
+        <SortableList ids={order} onReorder={onReorder}>
+          <ul className="grid gap-1">
+            {ordered.map((milestone) => (
+              <MilestoneItem
+                key={milestone.id}
+                milestone={milestone}
+                people={people}
+                readOnly={readOnly}
+                onToggle={(done) =>
+                  update.mutate({ priorityId: priority.id, id: milestone.id, version: milestone.version, done })
+                }
+              />
+            ))}
+          </ul>
+        </SortableList>
       )}
       {readOnly ? null : <AddMilestoneForm priority={priority} people={people} />}
     </section>
@@ -213,10 +192,12 @@ interface DraftFieldsProps {
   dueDate: string;
   ownerId: string;
   people: OrganizationPerson[];
+  /** The owner so far, kept as a choice even when no longer among `people`. */
+  owner: { id: string; name: string };
   onChange: (patch: Partial<{ title: string; dueDate: string; ownerId: string }>) => void;
 }
 
-function DraftFields({ title, dueDate, ownerId, people, onChange }: DraftFieldsProps) {
+function DraftFields({ title, dueDate, ownerId, people, owner, onChange }: DraftFieldsProps) {
   return (
     <>
       <input
@@ -240,19 +221,11 @@ function DraftFields({ title, dueDate, ownerId, people, onChange }: DraftFieldsP
         onChange={(event) => onChange({ ownerId: event.target.value })}
         className={inputClasses(false, 'w-44')}
       >
-        {people.map((person) => (
-          <option key={person.id} value={person.id}>
-            {person.name}
-          </option>
-        ))}
+        <PersonOptions people={people} current={owner} />
       </select>
     </>
   );
 }
-
-/** People for an owner select, keeping the current owner even if the list no longer has them. */
-const withOwner = (people: OrganizationPerson[], owner: { id: string; name: string }) =>
-  people.some((person) => person.id === owner.id) ? people : [{ ...owner, email: '', avatarUrl: null }, ...people];
 
 function EditMilestoneForm({
   milestone,
@@ -294,7 +267,8 @@ function EditMilestoneForm({
       <div className="flex flex-wrap items-center gap-2">
         <DraftFields
           {...draft}
-          people={withOwner(people, milestone.owner)}
+          people={people}
+          owner={milestone.owner}
           onChange={(patch) => setDraft({ ...draft, ...patch })}
         />
         <Button type="submit" size="sm" loading={update.isPending}>
@@ -328,7 +302,8 @@ function AddMilestoneForm({ priority, people }: { priority: Priority; people: Or
     <form onSubmit={submit} aria-label="Add a milestone" className="flex flex-wrap items-center gap-2">
       <DraftFields
         {...draft}
-        people={withOwner(people, priority.owner)}
+        people={people}
+        owner={priority.owner}
         onChange={(patch) => setDraft({ ...draft, ...patch })}
       />
       <Button type="submit" size="sm" variant="secondary" loading={add.isPending} disabled={!draft.title.trim()}>

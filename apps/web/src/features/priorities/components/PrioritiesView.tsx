@@ -1,18 +1,18 @@
-import { useId, useState } from 'react';
-import { fiscalQuarterOf, type FiscalQuarterInfo, type Priority } from '@keel/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { fiscalQuarterOf, toIsoDate, type FiscalQuarterInfo, type Priority } from '@keel/contract';
 import { errorText } from '../../../lib/api-client';
-import { usePageMeta } from '../../../lib/page-meta';
-import { useOrganizationId, useSession } from '../../../lib/session-store';
+import { useTeamListPage } from '../../../lib/team-list-page';
 import { Banner } from '../../../ui/Banner';
 import { Button } from '../../../ui/Button';
 import { Checkbox } from '../../../ui/Checkbox';
-import { inputClasses } from '../../../ui/Field';
-import { Spinner } from '../../../ui/Spinner';
+import { SelectField } from '../../../ui/FormFields';
+import { EmptyNote, LIST_CARD_CLASSES, ListPage, ListStates } from '../../../ui/ListPage';
+import { ImportLink } from '../../imports/components/ImportLink';
 import { useTerminology } from '../../terminology/terminology.api';
 import { usePeople } from '../../todos/todos.api';
 import { priorityKeys, useFiscalQuarters, usePriorityList, type QuarterSelection } from '../priorities.api';
 import { previousQuarter, quarterEnd, quarterName } from '../priority-format';
+import { CloseQuarterBanner } from './CloseQuarterBanner';
 import { CreatePriorityDialog } from './CreatePriorityDialog';
 import { PriorityDetailDialog } from './PriorityDetailDialog';
 import { PriorityRow } from './PriorityRow';
@@ -54,11 +54,7 @@ export function PrioritiesView({ teamId, teamName }: PrioritiesViewProps) {
   const terms = useTerminology();
   const plural = terms.priorities_label;
   const singular = terms.priority_singular;
-  usePageMeta({ title: plural, description: `${plural} of ${teamName}`, robots: 'noindex,nofollow' });
-  const user = useSession((state) => state.user);
-  const readOnly = user?.role === 'observer';
-  const organizationId = useOrganizationId() ?? 'none';
-  const queryClient = useQueryClient();
+  const { user, readOnly, reload } = useTeamListPage(plural, teamName, priorityKeys.all);
   const fiscal = useFiscalQuarters();
   const people = usePeople();
   const [choice, setChoice] = useState<string | null>(null);
@@ -66,7 +62,6 @@ export function PrioritiesView({ teamId, teamName }: PrioritiesViewProps) {
   const [includeArchived, setIncludeArchived] = useState(false);
   const [creating, setCreating] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
-  const selectId = useId();
 
   const quarters = fiscal.data?.quarters ?? [];
   const startMonth = fiscal.data?.fiscalYearStartMonth ?? 1;
@@ -79,17 +74,13 @@ export function PrioritiesView({ teamId, teamName }: PrioritiesViewProps) {
   const list = usePriorityList(teamId, selection, includeArchived);
   const priorities = list.data?.data ?? [];
   const open = priorities.find((priority) => priority.id === openId);
-  const reload = () => void queryClient.invalidateQueries({ queryKey: priorityKeys.all(organizationId) });
   const planning = selection?.kind === 'planning';
   const creatable = quarters.length > 0 ? quarters : [];
   const initialQuarter =
     (planning ? quarters[1] : quarters.find((q) => q.year === chosen?.year && q.quarter === chosen.quarter)) ?? current;
 
   const rows = (items: Priority[]) => (
-    <ul
-      aria-label={plural}
-      className="rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900"
-    >
+    <ul aria-label={plural} className={LIST_CARD_CLASSES}>
       {items.map((priority) => (
         <PriorityRow
           key={priority.id}
@@ -103,40 +94,35 @@ export function PrioritiesView({ teamId, teamName }: PrioritiesViewProps) {
   );
 
   return (
-    <section aria-labelledby="priorities-title" className="mx-auto grid max-w-5xl gap-4 py-6">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 id="priorities-title" className="text-2xl font-bold text-slate-900 dark:text-white">
-            {plural}
-          </h1>
-          <p className="text-sm text-slate-600 dark:text-slate-300">{teamName}</p>
-        </div>
-        {readOnly || !user || !current ? null : (
-          <Button onClick={() => setCreating(true)}>New {singular.toLowerCase()}</Button>
-        )}
-      </header>
-
+    <ListPage
+      titleId="priorities-title"
+      title={plural}
+      subtitle={teamName}
+      actions={
+        readOnly || !user ? null : (
+          <div className="flex flex-wrap gap-2">
+            <ImportLink to="/priorities/import" label={`Import ${plural.toLowerCase()}`} />
+            {current ? <Button onClick={() => setCreating(true)}>New {singular.toLowerCase()}</Button> : null}
+          </div>
+        )
+      }
+    >
       <div className="flex flex-wrap items-end gap-4">
-        <div>
-          <label htmlFor={selectId} className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
-            {terms.quarter_label}
-          </label>
-          <select
-            id={selectId}
-            value={chosenKey ?? ''}
-            disabled={!current}
-            onChange={(event) => setChoice(event.target.value)}
-            className={inputClasses(false, 'w-56')}
-          >
-            {options.map((quarter) => (
-              <option key={`${quarter.year}-${quarter.quarter}`} value={`${quarter.year}-${quarter.quarter}`}>
-                {quarterName(terms.quarter_label, quarter)}
-                {current && quarter.year === current.year && quarter.quarter === current.quarter ? ' (current)' : ''}
-              </option>
-            ))}
-            <option value={PLANNING}>Planning: coming {terms.quarter_label.toLowerCase()}s</option>
-          </select>
-        </div>
+        <SelectField
+          label={terms.quarter_label}
+          inputClassName="w-56"
+          value={chosenKey ?? ''}
+          disabled={!current}
+          onChange={(event) => setChoice(event.target.value)}
+        >
+          {options.map((quarter) => (
+            <option key={`${quarter.year}-${quarter.quarter}`} value={`${quarter.year}-${quarter.quarter}`}>
+              {quarterName(terms.quarter_label, quarter)}
+              {current && quarter.year === current.year && quarter.quarter === current.quarter ? ' (current)' : ''}
+            </option>
+          ))}
+          <option value={PLANNING}>Planning: coming {terms.quarter_label.toLowerCase()}s</option>
+        </SelectField>
         <Checkbox label="Group by owner" checked={grouped} onChange={(event) => setGrouped(event.target.checked)} />
         <Checkbox
           label="Show archived"
@@ -145,37 +131,43 @@ export function PrioritiesView({ teamId, teamName }: PrioritiesViewProps) {
         />
       </div>
 
+      {chosen && !planning && !readOnly ? (
+        <CloseQuarterBanner
+          teamId={teamId}
+          quarter={chosen}
+          priorities={priorities.filter((priority) => priority.archivedAt === null)}
+          quarterLabel={terms.quarter_label}
+          prioritiesLabel={plural}
+          today={toIsoDate(new Date())}
+        />
+      ) : null}
       {fiscal.isError ? (
         <Banner tone="error">{errorText(fiscal.error, 'The fiscal calendar could not be loaded.')}</Banner>
-      ) : fiscal.isPending || list.isPending ? (
-        <Spinner className="size-6" label={`Loading ${plural.toLowerCase()}`} />
-      ) : list.isError ? (
-        <Banner
-          tone="error"
-          action={
-            <Button size="sm" variant="secondary" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
+      ) : (
+        <ListStates
+          query={list}
+          pending={fiscal.isPending || list.isPending}
+          loadingLabel={`Loading ${plural.toLowerCase()}`}
+          errorFallback={`The ${plural.toLowerCase()} could not be loaded.`}
+          isEmpty={priorities.length === 0}
+          empty={
+            <EmptyNote>
+              No {plural.toLowerCase()} {planning ? 'planned yet' : `for this ${terms.quarter_label.toLowerCase()}`}.
+              {readOnly ? '' : ` Add the first one with “New ${singular.toLowerCase()}”.`}
+            </EmptyNote>
           }
         >
-          {errorText(list.error, `The ${plural.toLowerCase()} could not be loaded.`)}
-        </Banner>
-      ) : priorities.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-700 dark:border-slate-700 dark:text-slate-300">
-          No {plural.toLowerCase()} {planning ? 'planned yet' : `for this ${terms.quarter_label.toLowerCase()}`}.
-          {readOnly ? '' : ` Add the first one with “New ${singular.toLowerCase()}”.`}
-        </p>
-      ) : grouped ? (
-        byOwner(priorities).map(([ownerId, group]) => (
-          <section key={ownerId} aria-label={group.name} className="grid gap-1">
-            <h2 className="text-sm font-semibold text-slate-800 dark:text-slate-200">
-              {group.name} <span className="font-normal text-slate-600">({group.items.length})</span>
-            </h2>
-            {rows(group.items)}
-          </section>
-        ))
-      ) : (
-        rows(priorities)
+          {grouped
+            ? byOwner(priorities).map(([ownerId, group]) => (
+                <section key={ownerId} aria-label={group.name} className="grid gap-1">
+                  <h2 className="text-sm font-semibold text-slate-800 dark:text-slate-200">
+                    {group.name} <span className="font-normal text-slate-600">({group.items.length})</span>
+                  </h2>
+                  {rows(group.items)}
+                </section>
+              ))
+            : rows(priorities)}
+        </ListStates>
       )}
       {list.data?.truncated ? (
         <Banner tone="info">
@@ -204,6 +196,6 @@ export function PrioritiesView({ teamId, teamName }: PrioritiesViewProps) {
           onReload={reload}
         />
       ) : null}
-    </section>
+    </ListPage>
   );
 }

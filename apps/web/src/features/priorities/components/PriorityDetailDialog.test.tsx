@@ -1,11 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'react-hot-toast';
-import { useSession } from '../../../lib/session-store';
 import { stubFetch } from '../../../test-utils/fetch-stub';
 import { makeUser } from '../../../test-utils/fixtures';
-import { renderPage } from '../../../test-utils/render';
+import { renderWithToasts } from '../../../test-utils/render';
+import { signedInForEachTest } from '../../../test-utils/team-stubs';
 import PrioritiesPage from '../pages/PrioritiesPage';
 import { PRIORITY_ID, base, milestone, priority, routes } from '../priorities-test-data';
 
@@ -14,23 +13,13 @@ const one = `${base}/${PRIORITY_ID}`;
 
 async function openDetail(overrides: Record<string, unknown> = {}) {
   const stub = stubFetch(routes(overrides));
-  renderPage(
-    <>
-      <PrioritiesPage />
-      <Toaster />
-    </>,
-    { path: '/quarterly-priorities' },
-  );
+  renderWithToasts(<PrioritiesPage />, { path: '/quarterly-priorities' });
   await userEvent.click(await screen.findByRole('button', { name: 'Launch the website' }));
   const dialog = await screen.findByRole('dialog', { name: 'Launch the website' });
   return { stub, dialog };
 }
 
-beforeEach(() => useSession.setState({ status: 'signedIn', user: makeUser() }));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+signedInForEachTest();
 
 describe('PriorityDetailDialog', () => {
   it('shows milestones in order and ticks one done with its version', async () => {

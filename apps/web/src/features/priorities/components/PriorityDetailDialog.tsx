@@ -1,26 +1,19 @@
-import { useId, useState, type FormEvent } from 'react';
-import {
-  PRIORITY_DESCRIPTION_MAX,
-  PRIORITY_TITLE_MAX,
-  type OrganizationPerson,
-  type Priority,
-  type PriorityScope,
-  type PriorityStatus,
-  type Terminology,
-} from '@keel/contract';
+import { useState, type FormEvent } from 'react';
+import type { OrganizationPerson, Priority, PriorityScope, PriorityStatus, Terminology } from '@keel/contract';
 import toast from 'react-hot-toast';
 import { errorText } from '../../../lib/api-client';
-import { Banner } from '../../../ui/Banner';
+import { useRequiredTitle } from '../../../lib/required-title';
 import { Button } from '../../../ui/Button';
+import { SaveProblem } from '../../../ui/ConflictBanner';
 import { Dialog } from '../../../ui/Dialog';
-import { TextField, inputClasses } from '../../../ui/Field';
-import { ConflictBanner } from '../../todos/components/ConflictBanner';
-import { isConflict, useArchivePriority, useSetPriorityStatus, useUpdatePriority } from '../priorities.api';
+import { DateField, PersonOptions, SelectField } from '../../../ui/FormFields';
+import { undoToast } from '../../../ui/undo-toast';
+import { useArchivePriority, useSetPriorityStatus, useUpdatePriority } from '../priorities.api';
 import { STATUS_TEXT, quarterName } from '../priority-format';
 import { Attachments } from './Attachments';
 import { CreateIssueFromPriority } from './CreateIssueFromPriority';
 import { MilestoneList } from './MilestoneList';
-import { ProgressFields, ScopeSelect, numericRequest, progressValuesOf } from './PriorityFields';
+import { PriorityTextFields, ProgressFields, ScopeSelect, numericRequest, progressValuesOf } from './PriorityFields';
 import { StatusUpdates } from './StatusUpdates';
 import { ProgressBar, StatusPill } from './StatusPill';
 
@@ -48,29 +41,14 @@ export function PriorityDetailDialog(props: PriorityDetailDialogProps) {
       {
         onSuccess: (archived) => {
           onClose();
-          toast(
-            (shown) => (
-              <span className="flex items-center gap-3">
-                {singular} archived
-                <button
-                  type="button"
-                  className="rounded px-2 py-1 font-semibold text-blue-700 underline dark:text-blue-300"
-                  onClick={() => {
-                    toast.dismiss(shown.id);
-                    archive.mutate(
-                      { id: archived.id, version: archived.version, restore: true },
-                      {
-                        onSuccess: () => toast.success('Restored'),
-                        onError: (error) => toast.error(errorText(error, 'Could not undo. Please try again.')),
-                      },
-                    );
-                  }}
-                >
-                  Undo
-                </button>
-              </span>
+          undoToast(`${singular} archived`, () =>
+            archive.mutate(
+              { id: archived.id, version: archived.version, restore: true },
+              {
+                onSuccess: () => toast.success('Restored'),
+                onError: (error) => toast.error(errorText(error, 'Could not undo. Please try again.')),
+              },
             ),
-            { duration: 10_000 },
           );
         },
       },
@@ -88,18 +66,16 @@ export function PriorityDetailDialog(props: PriorityDetailDialogProps) {
           {priority.archivedAt ? <span>Archived</span> : null}
         </div>
 
-        {failure && isConflict(failure) ? (
-          <ConflictBanner
-            singular={singular}
-            onReload={() => {
-              setStatus.reset();
-              archive.reset();
-              onReload();
-            }}
-          />
-        ) : failure ? (
-          <Banner tone="error">{errorText(failure, `Could not update the ${singular.toLowerCase()}.`)}</Banner>
-        ) : null}
+        <SaveProblem
+          error={failure}
+          singular={singular}
+          fallback={`Could not update the ${singular.toLowerCase()}.`}
+          onReload={() => {
+            setStatus.reset();
+            archive.reset();
+            onReload();
+          }}
+        />
 
         {readOnly ? null : (
           <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Status">
@@ -158,19 +134,14 @@ export function PriorityDetailDialog(props: PriorityDetailDialogProps) {
 }
 
 function EditPriorityForm({ priority, people, terms, readOnly, onReload }: PriorityDetailDialogProps) {
-  const [title, setTitle] = useState(priority.title);
+  const title = useRequiredTitle(priority.title);
   const [description, setDescription] = useState(priority.description);
   const [ownerId, setOwnerId] = useState(priority.ownerId);
   const [scope, setScope] = useState<PriorityScope>(priority.scope);
   const [dueDate, setDueDate] = useState(priority.dueDate);
   const [progress, setProgress] = useState(progressValuesOf(priority));
-  const [problem, setProblem] = useState<{ title?: string; numeric?: string }>({});
+  const [numericError, setNumericError] = useState<string>();
   const update = useUpdatePriority();
-  const descriptionId = useId();
-  const ownerId_ = useId();
-  const owners = people.some((person) => person.id === priority.ownerId)
-    ? people
-    : [{ ...priority.owner, email: '', avatarUrl: null }, ...people];
 
   if (readOnly) {
     return priority.description ? (
@@ -180,18 +151,15 @@ function EditPriorityForm({ priority, people, terms, readOnly, onReload }: Prior
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const trimmed = title.check();
     const numeric = numericRequest(progress);
-    const found = {
-      ...(title.trim() ? {} : { title: 'Title is required' }),
-      ...(numeric.ok ? {} : { numeric: numeric.error }),
-    };
-    setProblem(found);
-    if (Object.keys(found).length > 0 || !numeric.ok) return;
+    setNumericError(numeric.ok ? undefined : numeric.error);
+    if (!trimmed || !numeric.ok) return;
     update.mutate(
       {
         id: priority.id,
         version: priority.version,
-        title: title.trim(),
+        title: trimmed,
         description,
         ownerId,
         scope,
@@ -210,69 +178,28 @@ function EditPriorityForm({ priority, people, terms, readOnly, onReload }: Prior
       aria-label={`Edit ${terms.priority_singular.toLowerCase()}`}
       className="grid gap-3"
     >
-      {update.error && isConflict(update.error) ? (
-        <ConflictBanner
-          singular={terms.priority_singular}
-          onReload={() => {
-            update.reset();
-            onReload();
-          }}
-        />
-      ) : update.error ? (
-        <Banner tone="error">{errorText(update.error, 'Could not save the change.')}</Banner>
-      ) : null}
-      <TextField
-        label="Title"
-        value={title}
-        maxLength={PRIORITY_TITLE_MAX}
-        onChange={(event) => setTitle(event.target.value)}
-        error={problem.title}
+      <SaveProblem
+        error={update.error}
+        singular={terms.priority_singular}
+        fallback="Could not save the change."
+        onReload={() => {
+          update.reset();
+          onReload();
+        }}
       />
-      <div>
-        <label htmlFor={descriptionId} className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
-          Description
-        </label>
-        <textarea
-          id={descriptionId}
-          rows={3}
-          maxLength={PRIORITY_DESCRIPTION_MAX}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          className={inputClasses(false)}
-        />
-      </div>
+      <PriorityTextFields title={title.field} description={description} onDescription={setDescription} />
       <div className="grid gap-3 md:grid-cols-3">
-        <div>
-          <label htmlFor={ownerId_} className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
-            Owner
-          </label>
-          <select
-            id={ownerId_}
-            value={ownerId}
-            onChange={(event) => setOwnerId(event.target.value)}
-            className={inputClasses(false)}
-          >
-            {owners.map((person) => (
-              <option key={person.id} value={person.id}>
-                {person.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label="Owner" value={ownerId} onChange={(event) => setOwnerId(event.target.value)}>
+          <PersonOptions people={people} current={priority.owner} />
+        </SelectField>
         <ScopeSelect value={scope} onChange={setScope} />
-        <TextField
-          label="Due date"
-          type="date"
-          max="9999-12-31"
-          value={dueDate}
-          onChange={(event) => setDueDate(event.target.value)}
-        />
+        <DateField label="Due date" value={dueDate} onChange={(event) => setDueDate(event.target.value)} />
       </div>
       <ProgressFields
         values={progress}
         onChange={setProgress}
         milestonesLabel={terms.milestones_label}
-        error={problem.numeric}
+        error={numericError}
       />
       <div>
         <Button type="submit" size="sm" loading={update.isPending}>

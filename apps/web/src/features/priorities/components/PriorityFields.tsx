@@ -1,6 +1,7 @@
-import { useId } from 'react';
-import type { PriorityScope, ProgressType } from '@keel/contract';
-import { TextField, inputClasses } from '../../../ui/Field';
+import { PRIORITY_DESCRIPTION_MAX, PRIORITY_TITLE_MAX, type PriorityScope, type ProgressType } from '@keel/contract';
+import type { useRequiredTitle } from '../../../lib/required-title';
+import { TextField } from '../../../ui/Field';
+import { SelectField, TextAreaField } from '../../../ui/FormFields';
 import { SCOPE_TEXT } from '../priority-format';
 
 export interface ProgressValues {
@@ -24,26 +25,39 @@ export const parseNumber = (text: string): number | null | 'invalid' => {
   return Number.isFinite(value) ? value : 'invalid';
 };
 
-export function ScopeSelect({ value, onChange }: { value: PriorityScope; onChange: (scope: PriorityScope) => void }) {
-  const id = useId();
+/** A priority's title (required) and description, in the create and the edit form alike. */
+export function PriorityTextFields({
+  title,
+  description,
+  onDescription,
+}: {
+  title: ReturnType<typeof useRequiredTitle>['field'];
+  description: string;
+  onDescription: (description: string) => void;
+}) {
   return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
-        Scope
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value as PriorityScope)}
-        className={inputClasses(false)}
-      >
-        {(Object.keys(SCOPE_TEXT) as PriorityScope[]).map((scope) => (
-          <option key={scope} value={scope}>
-            {SCOPE_TEXT[scope]}
-          </option>
-        ))}
-      </select>
-    </div>
+    <>
+      <TextField label="Title" maxLength={PRIORITY_TITLE_MAX} {...title} />
+      <TextAreaField
+        label="Description"
+        rows={3}
+        maxLength={PRIORITY_DESCRIPTION_MAX}
+        value={description}
+        onChange={(event) => onDescription(event.target.value)}
+      />
+    </>
+  );
+}
+
+export function ScopeSelect({ value, onChange }: { value: PriorityScope; onChange: (scope: PriorityScope) => void }) {
+  return (
+    <SelectField label="Scope" value={value} onChange={(event) => onChange(event.target.value as PriorityScope)}>
+      {(Object.keys(SCOPE_TEXT) as PriorityScope[]).map((scope) => (
+        <option key={scope} value={scope}>
+          {SCOPE_TEXT[scope]}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 
@@ -59,27 +73,20 @@ export function ProgressFields({
   milestonesLabel: string;
   error?: string | undefined;
 }) {
-  const id = useId();
   const set = (patch: Partial<ProgressValues>) => onChange({ ...values, ...patch });
   return (
     <div className="grid gap-2">
-      <div>
-        <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
-          Progress
-        </label>
-        <select
-          id={id}
-          value={values.progressType}
-          onChange={(event) => set({ progressType: event.target.value as ProgressType })}
-          className={inputClasses(false)}
-        >
-          {(Object.keys(PROGRESS_TEXT) as ProgressType[]).map((type) => (
-            <option key={type} value={type}>
-              {type === 'milestones' ? `By ${milestonesLabel.toLowerCase()} done` : PROGRESS_TEXT[type]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Progress"
+        value={values.progressType}
+        onChange={(event) => set({ progressType: event.target.value as ProgressType })}
+      >
+        {(Object.keys(PROGRESS_TEXT) as ProgressType[]).map((type) => (
+          <option key={type} value={type}>
+            {type === 'milestones' ? `By ${milestonesLabel.toLowerCase()} done` : PROGRESS_TEXT[type]}
+          </option>
+        ))}
+      </SelectField>
       {values.progressType === 'numeric' ? (
         <div className="grid grid-cols-2 gap-2 md:grid-cols-4">
           <TextField

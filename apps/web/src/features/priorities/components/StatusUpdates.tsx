@@ -5,7 +5,7 @@ import { errorText } from '../../../lib/api-client';
 import { Banner } from '../../../ui/Banner';
 import { Button } from '../../../ui/Button';
 import { inputClasses } from '../../../ui/Field';
-import { Spinner } from '../../../ui/Spinner';
+import { ListStates } from '../../../ui/ListPage';
 import { useAddPriorityUpdate, usePriorityUpdates } from '../priorities.api';
 import { STATUS_TEXT, formatDate } from '../priority-format';
 import { StatusPill } from './StatusPill';
@@ -80,15 +80,17 @@ export function StatusUpdates({
           />
         </form>
       )}
-      {updates.isPending ? (
-        <Spinner className="size-5" label="Loading updates" />
-      ) : updates.isError ? (
-        <Banner tone="error">{errorText(updates.error, 'The updates could not be loaded.')}</Banner>
-      ) : updates.data.data.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-400">No updates yet.</p>
-      ) : (
+      <ListStates
+        query={updates}
+        retry={false}
+        spinnerClassName="size-5"
+        loadingLabel="Loading updates"
+        errorFallback="The updates could not be loaded."
+        isEmpty={updates.data?.data.length === 0}
+        empty={<p className="text-sm text-slate-600 dark:text-slate-400">No updates yet.</p>}
+      >
         <ul className="grid gap-2">
-          {updates.data.data.map((update) => (
+          {(updates.data?.data ?? []).map((update) => (
             <li key={update.id} className="rounded-md bg-slate-50 p-2 text-sm dark:bg-slate-800">
               <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
                 <StatusPill status={update.status} />
@@ -102,7 +104,7 @@ export function StatusUpdates({
             </li>
           ))}
         </ul>
-      )}
+      </ListStates>
     </section>
   );
 }

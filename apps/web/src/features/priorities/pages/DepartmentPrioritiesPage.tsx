@@ -1,18 +1,13 @@
-import { useParams } from 'react-router';
-import { Spinner } from '../../../ui/Spinner';
-import { useMyDepartments } from '../../departments/departments.api';
+import { RouteDepartmentGate } from '../../departments/components/DepartmentGate';
 import { useTerminology } from '../../terminology/terminology.api';
 import { PrioritiesView } from '../components/PrioritiesView';
 
 /** /departments/:departmentId/priorities: one department's priorities, whichever the header shows. */
 export default function DepartmentPrioritiesPage() {
-  const { departmentId = '' } = useParams();
-  const departments = useMyDepartments();
   const terms = useTerminology();
-  if (departments.isPending)
-    return <Spinner className="size-6" label={`Loading ${terms.priorities_label.toLowerCase()}`} />;
-  const department = departments.data?.departments.find((candidate) => candidate.id === departmentId);
   return (
-    <PrioritiesView key={departmentId} teamId={departmentId} teamName={department?.name ?? terms.department_label} />
+    <RouteDepartmentGate plural={terms.priorities_label}>
+      {(team) => <PrioritiesView key={team.id} teamId={team.id} teamName={team.name} />}
+    </RouteDepartmentGate>
   );
 }

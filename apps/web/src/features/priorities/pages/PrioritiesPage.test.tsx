@@ -1,34 +1,23 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'react-hot-toast';
 import { useSession } from '../../../lib/session-store';
 import { stubFetch } from '../../../test-utils/fetch-stub';
 import { makeUser } from '../../../test-utils/fixtures';
-import { renderPage } from '../../../test-utils/render';
+import { renderPage, renderWithToasts } from '../../../test-utils/render';
+import { signedInForEachTest } from '../../../test-utils/team-stubs';
 import { DEPT, GRACE, base, current, fiscalQuarters, listOf, next, priority, routes } from '../priorities-test-data';
 import DepartmentPrioritiesPage from './DepartmentPrioritiesPage';
 import PrioritiesPage from './PrioritiesPage';
 
-const render = () =>
-  renderPage(
-    <>
-      <PrioritiesPage />
-      <Toaster />
-    </>,
-    { path: '/quarterly-priorities' },
-  );
+const render = () => renderWithToasts(<PrioritiesPage />, { path: '/quarterly-priorities' });
 
 const listUrls = (stub: ReturnType<typeof stubFetch>) =>
   stub.fetchMock.mock.calls
     .map(([input]) => (input instanceof Request ? input.url : input.toString()))
     .filter((url) => url.includes('/priorities?'));
 
-beforeEach(() => useSession.setState({ status: 'signedIn', user: makeUser() }));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+signedInForEachTest();
 
 describe('PrioritiesPage', () => {
   it('lists the selected department’s current quarter under the organization’s own name', async () => {

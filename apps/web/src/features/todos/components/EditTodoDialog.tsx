@@ -1,13 +1,12 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { TODO_DETAILS_MAX, TODO_TITLE_MAX, type OrganizationPerson, type Todo } from '@keel/contract';
-import { errorText } from '../../../lib/api-client';
-import { Banner } from '../../../ui/Banner';
-import { Button } from '../../../ui/Button';
+import { useRequiredTitle } from '../../../lib/required-title';
 import { Checkbox } from '../../../ui/Checkbox';
+import { SaveProblem } from '../../../ui/ConflictBanner';
 import { Dialog } from '../../../ui/Dialog';
-import { TextField, inputClasses } from '../../../ui/Field';
-import { isConflict, useUpdateTodo } from '../todos.api';
-import { ConflictBanner } from './ConflictBanner';
+import { TextField } from '../../../ui/Field';
+import { DateField, FormActions, PersonOptions, SelectField, TextAreaField } from '../../../ui/FormFields';
+import { useUpdateTodo } from '../todos.api';
 
 interface EditTodoDialogProps {
   todo: Todo;
@@ -41,96 +40,49 @@ export function EditTodoDialog(props: EditTodoDialogProps) {
 }
 
 function EditTodoForm({ todo, people, singular, onClose, onReload }: EditTodoDialogProps) {
-  const [title, setTitle] = useState(todo.title);
+  const title = useRequiredTitle(todo.title);
   const [details, setDetails] = useState(todo.details);
   const [ownerId, setOwnerId] = useState(todo.ownerId);
   const [dueDate, setDueDate] = useState(todo.dueDate);
   const [isPrivate, setIsPrivate] = useState(todo.isPrivate);
-  const [titleError, setTitleError] = useState<string>();
   const update = useUpdateTodo();
-  const detailsId = useId();
-  const ownerFieldId = useId();
-  const owners = people.some((person) => person.id === todo.ownerId)
-    ? people
-    : [{ ...todo.owner, email: '', avatarUrl: null }, ...people];
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!title.trim()) {
-      setTitleError('Title is required');
-      return;
-    }
-    setTitleError(undefined);
+    const trimmed = title.check();
+    if (!trimmed) return;
     update.mutate(
-      { id: todo.id, version: todo.version, title: title.trim(), details, ownerId, dueDate, isPrivate },
+      { id: todo.id, version: todo.version, title: trimmed, details, ownerId, dueDate, isPrivate },
       { onSuccess: onClose },
     );
   };
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-3">
-      {update.error && isConflict(update.error) ? (
-        <ConflictBanner singular={singular} onReload={() => void onReload()} />
-      ) : update.error ? (
-        <Banner tone="error">{errorText(update.error, `Could not save the ${singular.toLowerCase()}.`)}</Banner>
-      ) : null}
-      <TextField
-        label="Title"
-        value={title}
-        maxLength={TODO_TITLE_MAX}
-        onChange={(event) => setTitle(event.target.value)}
-        error={titleError}
+      <SaveProblem
+        error={update.error}
+        singular={singular}
+        fallback={`Could not save the ${singular.toLowerCase()}.`}
+        onReload={() => void onReload()}
       />
-      <div>
-        <label htmlFor={detailsId} className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
-          Details
-        </label>
-        <textarea
-          id={detailsId}
-          rows={4}
-          value={details}
-          maxLength={TODO_DETAILS_MAX}
-          onChange={(event) => setDetails(event.target.value)}
-          className={inputClasses(false)}
-        />
-      </div>
-      <div>
-        <label htmlFor={ownerFieldId} className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
-          Owner
-        </label>
-        <select
-          id={ownerFieldId}
-          value={ownerId}
-          onChange={(event) => setOwnerId(event.target.value)}
-          className={inputClasses(false)}
-        >
-          {owners.map((person) => (
-            <option key={person.id} value={person.id}>
-              {person.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <TextField
-        label="Due date"
-        type="date"
-        value={dueDate}
-        max="9999-12-31"
-        onChange={(event) => setDueDate(event.target.value)}
+      <TextField label="Title" maxLength={TODO_TITLE_MAX} {...title.field} />
+      <TextAreaField
+        label="Details"
+        rows={4}
+        value={details}
+        maxLength={TODO_DETAILS_MAX}
+        onChange={(event) => setDetails(event.target.value)}
       />
+      <SelectField label="Owner" value={ownerId} onChange={(event) => setOwnerId(event.target.value)}>
+        <PersonOptions people={people} current={todo.owner} />
+      </SelectField>
+      <DateField label="Due date" value={dueDate} onChange={(event) => setDueDate(event.target.value)} />
       <Checkbox
         label="Private (only the owner sees it)"
         checked={isPrivate}
         onChange={(event) => setIsPrivate(event.target.checked)}
       />
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={update.isPending}>
-          Save
-        </Button>
-      </div>
+      <FormActions onCancel={onClose} submitLabel="Save" busy={update.isPending} />
     </form>
   );
 }

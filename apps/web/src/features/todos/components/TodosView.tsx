@@ -1,18 +1,17 @@
 import { useState } from 'react';
 import type { BulkTodoRequest, Department, Todo, TodoSort } from '@keel/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { errorText } from '../../../lib/api-client';
-import { usePageMeta } from '../../../lib/page-meta';
-import { useOrganizationId, useSession } from '../../../lib/session-store';
-import { Banner } from '../../../ui/Banner';
-import { Button } from '../../../ui/Button';
-import { Spinner } from '../../../ui/Spinner';
+import { useTeamListPage } from '../../../lib/team-list-page';
+import { SaveProblem } from '../../../ui/ConflictBanner';
+import { EmptyNote, LIST_CARD_CLASSES, ListPage, ListStates, ShowMore } from '../../../ui/ListPage';
+import { undoToast } from '../../../ui/undo-toast';
 import { useCurrentOrganization } from '../../organization/organization.api';
+import { isAdmin } from '../../../lib/user';
+import { ImportLink } from '../../imports/components/ImportLink';
 import { useTerminology } from '../../terminology/terminology.api';
 import { localToday, weekStartOf } from '../todo-dates';
 import {
-  isConflict,
   todoKeys,
   useBulkTodos,
   usePeople,
@@ -24,7 +23,6 @@ import {
 } from '../todos.api';
 import { BulkBar } from './BulkBar';
 import { CompletionRatePanel } from './CompletionRatePanel';
-import { ConflictBanner } from './ConflictBanner';
 import { CreateTodoForm } from './CreateTodoForm';
 import { EditTodoDialog } from './EditTodoDialog';
 import { TodoFiltersBar } from './TodoFiltersBar';
@@ -48,11 +46,7 @@ export function TodosView({ teamId, teamName, departments }: TodosViewProps) {
   const terms = useTerminology();
   const plural = terms.todos_label;
   const singular = terms.todo_singular;
-  usePageMeta({ title: plural, description: `${plural} of ${teamName}`, robots: 'noindex,nofollow' });
-  const user = useSession((state) => state.user);
-  const readOnly = user?.role === 'observer';
-  const organizationId = useOrganizationId() ?? 'none';
-  const queryClient = useQueryClient();
+  const { user, readOnly, reload } = useTeamListPage(plural, teamName, todoKeys.all);
   const [filters, setFilters] = useState<TodoFilters>({ status: 'all', ownerId: null, sort: 'due' as TodoSort });
   const list = useTodoList(teamId, filters);
   const people = usePeople();
@@ -68,7 +62,6 @@ export function TodosView({ teamId, teamName, departments }: TodosViewProps) {
   const todos: Todo[] = list.data?.pages.flatMap((page) => page.data) ?? [];
   const visibleSelected = todos.filter((todo) => selected.includes(todo.id)).map((todo) => todo.id);
   const editing = todos.find((todo) => todo.id === editingId);
-  const reload = () => queryClient.invalidateQueries({ queryKey: todoKeys.all(organizationId) });
 
   const runBulk = (request: BulkTodoRequest) => {
     bulk.mutate(request, {
@@ -77,26 +70,11 @@ export function TodosView({ teamId, teamName, departments }: TodosViewProps) {
           setSelected((current) => current.filter((id) => !result.changedIds.includes(id)));
         }
         const count = result.changedIds.length;
-        toast(
-          (shown) => (
-            <span className="flex items-center gap-3">
-              {count} {(count === 1 ? singular : plural).toLowerCase()} {BULK_DONE[request.action]}
-              <button
-                type="button"
-                className="rounded px-2 py-1 font-semibold text-blue-700 underline dark:text-blue-300"
-                onClick={() => {
-                  toast.dismiss(shown.id);
-                  undo.mutate(result.undo, {
-                    onSuccess: () => toast.success('Undone'),
-                    onError: (error) => toast.error(errorText(error, 'Could not undo. Please try again.')),
-                  });
-                }}
-              >
-                Undo
-              </button>
-            </span>
-          ),
-          { duration: 10_000 },
+        undoToast(`${count} ${(count === 1 ? singular : plural).toLowerCase()} ${BULK_DONE[request.action]}`, () =>
+          undo.mutate(result.undo, {
+            onSuccess: () => toast.success('Undone'),
+            onError: (error) => toast.error(errorText(error, 'Could not undo. Please try again.')),
+          }),
         );
       },
       onError: (error) => toast.error(errorText(error, `Could not change the ${plural.toLowerCase()}.`)),
@@ -104,25 +82,21 @@ export function TodosView({ teamId, teamName, departments }: TodosViewProps) {
   };
 
   return (
-    <section aria-labelledby="todos-title" className="mx-auto grid max-w-5xl gap-4 py-6">
-      <header>
-        <h1 id="todos-title" className="text-2xl font-bold text-slate-900 dark:text-white">
-          {plural}
-        </h1>
-        <p className="text-sm text-slate-600 dark:text-slate-300">{teamName}</p>
-      </header>
-
-      {toggle.error && isConflict(toggle.error) ? (
-        <ConflictBanner
-          singular={singular}
-          onReload={() => {
-            toggle.reset();
-            void reload();
-          }}
-        />
-      ) : toggle.error ? (
-        <Banner tone="error">{errorText(toggle.error, `Could not update the ${singular.toLowerCase()}.`)}</Banner>
-      ) : null}
+    <ListPage
+      titleId="todos-title"
+      title={plural}
+      subtitle={teamName}
+      actions={isAdmin(user) ? <ImportLink to="/admin/import-todos" label={`Import ${plural.toLowerCase()}`} /> : null}
+    >
+      <SaveProblem
+        error={toggle.error}
+        singular={singular}
+        fallback={`Could not update the ${singular.toLowerCase()}.`}
+        onReload={() => {
+          toggle.reset();
+          void reload();
+        }}
+      />
 
       {readOnly || !user ? null : (
         <CreateTodoForm teamId={teamId} people={people.data ?? []} currentUserId={user.id} singular={singular} />
@@ -146,27 +120,20 @@ export function TodosView({ teamId, teamName, departments }: TodosViewProps) {
         />
       ) : null}
 
-      {list.isPending ? (
-        <Spinner className="size-6" label={`Loading ${plural.toLowerCase()}`} />
-      ) : list.isError ? (
-        <Banner
-          tone="error"
-          action={
-            <Button size="sm" variant="secondary" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {errorText(list.error, `The ${plural.toLowerCase()} could not be loaded.`)}
-        </Banner>
-      ) : todos.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-700 dark:border-slate-700 dark:text-slate-300">
-          {filters.status === 'all' && !filters.ownerId
-            ? `No ${plural.toLowerCase()} yet.${readOnly ? '' : ' Add the first one above.'}`
-            : `No ${plural.toLowerCase()} match these filters.`}
-        </p>
-      ) : (
-        <div className="rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
+      <ListStates
+        query={list}
+        loadingLabel={`Loading ${plural.toLowerCase()}`}
+        errorFallback={`The ${plural.toLowerCase()} could not be loaded.`}
+        isEmpty={todos.length === 0}
+        empty={
+          <EmptyNote>
+            {filters.status === 'all' && !filters.ownerId
+              ? `No ${plural.toLowerCase()} yet.${readOnly ? '' : ' Add the first one above.'}`
+              : `No ${plural.toLowerCase()} match these filters.`}
+          </EmptyNote>
+        }
+      >
+        <div className={LIST_CARD_CLASSES}>
           {readOnly ? null : (
             <label className="flex items-center gap-2 border-b border-slate-200 px-3 py-2 text-sm dark:border-slate-700">
               <input
@@ -199,20 +166,14 @@ export function TodosView({ teamId, teamName, departments }: TodosViewProps) {
               />
             ))}
           </ul>
-          {list.hasNextPage ? (
-            <div className="p-2 text-center">
-              <Button
-                variant="secondary"
-                size="sm"
-                loading={list.isFetchingNextPage}
-                onClick={() => void list.fetchNextPage()}
-              >
-                Show more
-              </Button>
-            </div>
-          ) : null}
+          <ShowMore
+            hasMore={list.hasNextPage}
+            loading={list.isFetchingNextPage}
+            onMore={() => list.fetchNextPage()}
+            className="p-2 text-center"
+          />
         </div>
-      )}
+      </ListStates>
 
       {editing ? (
         <EditTodoDialog
@@ -223,6 +184,6 @@ export function TodosView({ teamId, teamName, departments }: TodosViewProps) {
           onReload={reload}
         />
       ) : null}
-    </section>
+    </ListPage>
   );
 }

@@ -1,17 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'react-hot-toast';
 import { addDays, type Todo } from '@keel/contract';
 import { useSession } from '../../../lib/session-store';
-import { signedInFrameRoutes } from '../../../test-utils/app-stubs';
 import { stubFetch } from '../../../test-utils/fetch-stub';
 import { ORG_ID, makeUser } from '../../../test-utils/fixtures';
-import { renderPage } from '../../../test-utils/render';
+import { renderWithToasts } from '../../../test-utils/render';
+import { DEPT, makeDepartment, pageReply, signedInForEachTest, teamFrameRoutes } from '../../../test-utils/team-stubs';
 import { localToday } from '../todo-dates';
 import DepartmentTodosPage from './DepartmentTodosPage';
 
-const DEPT = '33333333-3333-4333-8333-333333333333';
 const SALES = '44444444-4444-4444-8444-444444444444';
 const ME = makeUser().id;
 const base = `/organizations/${ORG_ID}/todos`;
@@ -44,73 +42,38 @@ const overdue = todo({
 const dueToday = todo({ id: '77777777-7777-4777-8777-777777777777', title: 'Pay rent', dueDate: today });
 const later = todo({});
 
-const page = (items: Todo[]) => ({ body: { data: items, page: { nextCursor: null } } });
+const page = (items: Todo[]) => pageReply(items);
 const listKey = `GET ${base}`;
 
 function routes(overrides: Record<string, unknown> = {}) {
-  return signedInFrameRoutes({
-    'GET /users/departments': {
-      body: {
-        data: {
-          departments: [
-            {
-              id: DEPT,
-              name: 'Operations',
-              description: null,
-              color: null,
-              parent_team_id: null,
-              is_leadership_team: false,
-              is_member: true,
-            },
-            {
-              id: SALES,
-              name: 'Sales',
-              description: null,
-              color: null,
-              parent_team_id: null,
-              is_leadership_team: false,
-              is_member: true,
-            },
-          ],
-          is_leadership_member: false,
+  return teamFrameRoutes(
+    { departments: [makeDepartment(DEPT, 'Operations'), makeDepartment(SALES, 'Sales')] },
+    {
+      [`GET ${base}/completion-rate`]: {
+        body: {
+          data: {
+            weekStart: today,
+            weekEnd: addDays(today, 6),
+            team: { due: 4, doneOnTime: 3, rate: 75 },
+            people: [{ owner: { id: ME, name: 'Ada Lovelace' }, due: 4, doneOnTime: 3, rate: 75 }],
+          },
         },
       },
+      'GET /user/ui-state/selected_todo_ids': { body: { data: null } },
+      'PUT /user/ui-state/selected_todo_ids': { body: { data: {} } },
+      [listKey]: page([overdue, dueToday, later]),
+      ...overrides,
     },
-    [`GET /organizations/${ORG_ID}/people`]: {
-      body: { data: [{ id: ME, name: 'Ada Lovelace', email: 'ada@example.com', avatarUrl: null }] },
-    },
-    [`GET ${base}/completion-rate`]: {
-      body: {
-        data: {
-          weekStart: today,
-          weekEnd: addDays(today, 6),
-          team: { due: 4, doneOnTime: 3, rate: 75 },
-          people: [{ owner: { id: ME, name: 'Ada Lovelace' }, due: 4, doneOnTime: 3, rate: 75 }],
-        },
-      },
-    },
-    'GET /user/ui-state/selected_todo_ids': { body: { data: null } },
-    'PUT /user/ui-state/selected_todo_ids': { body: { data: {} } },
-    [listKey]: page([overdue, dueToday, later]),
-    ...overrides,
-  });
+  );
 }
 
 const render = () =>
-  renderPage(
-    <>
-      <DepartmentTodosPage />
-      <Toaster />
-    </>,
-    { route: '/departments/:departmentId/todos', path: `/departments/${DEPT}/todos` },
-  );
+  renderWithToasts(<DepartmentTodosPage />, {
+    route: '/departments/:departmentId/todos',
+    path: `/departments/${DEPT}/todos`,
+  });
 
-beforeEach(() => useSession.setState({ status: 'signedIn', user: makeUser() }));
-// Unmount before restoring fetch, so no refetch of a leaving page reaches the real network.
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+signedInForEachTest();
 
 describe('DepartmentTodosPage', () => {
   it('lists the department’s to-dos with owner and due dates told in words and colour, titles as text', async () => {

@@ -1,49 +1,27 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
-import { useSession } from '../../../lib/session-store';
-import { signedInFrameRoutes } from '../../../test-utils/app-stubs';
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
 import { stubFetch } from '../../../test-utils/fetch-stub';
-import { ORG_ID, makeUser } from '../../../test-utils/fixtures';
+import { ORG_ID } from '../../../test-utils/fixtures';
 import { renderPage } from '../../../test-utils/render';
+import { DEPT, pageReply, signedInForEachTest, teamFrameRoutes } from '../../../test-utils/team-stubs';
 import TodosPage from './TodosPage';
 
-const DEPT = '33333333-3333-4333-8333-333333333333';
-const department = {
-  id: DEPT,
-  name: 'Operations',
-  description: null,
-  color: null,
-  parent_team_id: null,
-  is_leadership_team: false,
-  is_member: true,
-};
-
-beforeEach(() => useSession.setState({ status: 'signedIn', user: makeUser() }));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+signedInForEachTest();
 
 describe('TodosPage', () => {
   it('shows the selected department’s list', async () => {
     const stub = stubFetch(
-      signedInFrameRoutes({
-        'GET /users/departments': { body: { data: { departments: [department], is_leadership_member: false } } },
-        [`GET /organizations/${ORG_ID}/todos`]: { body: { data: [], page: { nextCursor: null } } },
-        [`GET /organizations/${ORG_ID}/people`]: { body: { data: [] } },
-        'GET /user/ui-state/selected_todo_ids': { body: { data: null } },
-      }),
+      teamFrameRoutes(
+        { people: [] },
+        {
+          [`GET /organizations/${ORG_ID}/todos`]: pageReply([]),
+          'GET /user/ui-state/selected_todo_ids': { body: { data: null } },
+        },
+      ),
     );
     renderPage(<TodosPage />, { path: '/todos' });
     expect(await screen.findByText('Operations')).toBeTruthy();
     expect(await screen.findByText(/No tasks yet/)).toBeTruthy();
-    const urls = stub.fetchMock.mock.calls.map(([input]) => (input instanceof Request ? input.url : input.toString()));
-    expect(urls.find((url) => url.includes('/todos?'))).toContain(`teamId=${DEPT}`);
-  });
-
-  it('says so when the person is in no department', async () => {
-    stubFetch(signedInFrameRoutes());
-    renderPage(<TodosPage />, { path: '/todos' });
-    expect(await screen.findByText(/not in any department yet/)).toBeTruthy();
+    expect(stub.calls.find((call) => call.url.includes('/todos?'))?.url).toContain(`teamId=${DEPT}`);
   });
 });

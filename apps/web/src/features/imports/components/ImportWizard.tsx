@@ -1,0 +1,195 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import {
+  IMPORT_FIELDS,
+  MILESTONE_IMPORT_FIELDS,
+  type ImportKind,
+  type ImportMapping,
+  type ImportPreview,
+} from '@keel/contract';
+import { ApiError, errorText } from '../../../lib/api-client';
+import { usePageMeta } from '../../../lib/page-meta';
+import { Banner } from '../../../ui/Banner';
+import { Button, buttonClasses } from '../../../ui/Button';
+import { Card } from '../../../ui/Card';
+import { SelectField } from '../../../ui/FormFields';
+import { Spinner } from '../../../ui/Spinner';
+import { useSelectedDepartment } from '../../departments/departments.api';
+import { useTerminology } from '../../terminology/terminology.api';
+import { useCommitImport, usePreviewImport, type ImportProgressState } from '../imports.api';
+import { FilePicker } from './FilePicker';
+import { ImportProgress } from './ImportProgress';
+import { MappingFields, type MappingChange } from './MappingFields';
+import { PreviewTable } from './PreviewTable';
+import { RowErrors } from './RowErrors';
+
+interface ImportWizardProps {
+  kind: ImportKind;
+  /** Where the imported objects are listed. */
+  listPath: string;
+}
+
+/** The mapping the preview used, as the request for the next preview or the commit. */
+const requestOf = (mapping: ImportPreview['mapping']): ImportMapping => ({
+  sheet: mapping.sheet,
+  columns: mapping.columns,
+  milestoneSheet: mapping.milestoneSheet,
+  ...(mapping.milestoneSheet ? { milestoneColumns: mapping.milestoneColumns } : {}),
+});
+
+function changed(mapping: ImportPreview['mapping'], change: MappingChange): ImportMapping {
+  const base = requestOf(mapping);
+  // A new sheet has other headers: its columns are suggested afresh.
+  if (change.part === 'sheet') return { sheet: change.sheet, milestoneSheet: mapping.milestoneSheet };
+  if (change.part === 'milestoneSheet')
+    return { sheet: mapping.sheet, columns: mapping.columns, milestoneSheet: change.sheet };
+  return { ...base, [change.part]: { ...(base[change.part] ?? {}), [change.field]: change.header } };
+}
+
+/**
+ * One import, for to-dos, issues or priorities: team, file, column mapping with a live preview and
+ * every row's problems, then the import itself with the server's progress, then a summary.
+ */
+export function ImportWizard({ kind, listPath }: ImportWizardProps) {
+  const terms = useTerminology();
+  const plural = { todos: terms.todos_label, issues: terms.issues_label, priorities: terms.priorities_label }[kind];
+  const title = `Import ${plural}`;
+  usePageMeta({ title, description: `Import ${plural} from a CSV or Excel file`, robots: 'noindex,nofollow' });
+  const { departments, selected } = useSelectedDepartment();
+  const [chosenTeamId, setChosenTeamId] = useState<string | null>(null);
+  const teamId = chosenTeamId ?? selected?.id ?? null;
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<ImportProgressState | null>(null);
+  const preview = usePreviewImport(kind);
+  const commit = useCommitImport(kind, setProgress);
+  // The last good preview stays on screen while a changed mapping is checked again (no flicker, no lost focus).
+  const [data, setData] = useState<ImportPreview | null>(null);
+
+  const check = (next: { file: File | null; teamId: string | null; mapping?: ImportMapping }) => {
+    commit.reset();
+    if (next.file && next.teamId) {
+      preview.mutate({ file: next.file, teamId: next.teamId, mapping: next.mapping }, { onSuccess: setData });
+    }
+  };
+  const busy = preview.isPending || commit.isPending;
+  const done = commit.data;
+
+  const importNow = () => {
+    if (!file || !teamId || !data) return;
+    setProgress(null);
+    commit.mutate({ file, teamId, mapping: requestOf(data.mapping) });
+  };
+
+  const commitError = commit.error instanceof ApiError ? commit.error : null;
+  return (
+    <section aria-labelledby="import-title" className="mx-auto grid max-w-5xl gap-4 py-6">
+      <header>
+        <h1 id="import-title" className="text-2xl font-bold text-slate-900 dark:text-white">
+          {title}
+        </h1>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          From a CSV or Excel workbook, including the exports of other tools. Nothing is saved until you import, and an
+          import lands whole or not at all.
+        </p>
+      </header>
+
+      {done ? (
+        <Banner tone="success" title="Import complete">
+          <p>
+            {done.created.toLocaleString()} {plural} imported
+            {kind === 'priorities' ? ` with ${done.milestones.toLocaleString()} ${terms.milestones_label}` : ''}.{' '}
+            <Link to={listPath} className="font-medium underline">
+              Go to {plural}
+            </Link>
+          </p>
+        </Banner>
+      ) : null}
+
+      <Card className="grid gap-4">
+        <SelectField
+          label={`${terms.department_label} for rows without a Team column`}
+          value={teamId ?? ''}
+          disabled={busy}
+          onChange={(event) => {
+            setChosenTeamId(event.target.value);
+            check({ file, teamId: event.target.value, ...(data ? { mapping: requestOf(data.mapping) } : {}) });
+          }}
+        >
+          {departments.map((department) => (
+            <option key={department.id} value={department.id}>
+              {department.name}
+            </option>
+          ))}
+        </SelectField>
+        <FilePicker
+          file={file}
+          // Rows need a team to land in: the file waits until the departments have loaded.
+          disabled={busy || !teamId}
+          onFile={(picked) => {
+            setFile(picked);
+            setData(null);
+            check({ file: picked, teamId });
+          }}
+        />
+      </Card>
+
+      {preview.isPending && !data ? <Spinner label="Reading the file…" /> : null}
+      {preview.isError ? (
+        <Banner tone="error" title="This file cannot be imported">
+          {errorText(preview.error, 'The file could not be read. Please try again.')}
+        </Banner>
+      ) : null}
+
+      {data && !preview.isError ? (
+        <>
+          <Card className="grid gap-4">
+            <h2 className="text-base font-semibold text-slate-900 dark:text-white">
+              {data.fileName}: {data.totalRows.toLocaleString()} rows
+              {data.milestoneRows > 0 ? `, ${data.milestoneRows.toLocaleString()} ${terms.milestones_label}` : ''}
+            </h2>
+            <MappingFields
+              preview={data}
+              fields={IMPORT_FIELDS[kind]}
+              milestoneFields={kind === 'priorities' ? MILESTONE_IMPORT_FIELDS : null}
+              prioritySingular={terms.priority_singular}
+              milestonesLabel={terms.milestones_label}
+              disabled={busy}
+              onChange={(change) => check({ file, teamId, mapping: changed(data.mapping, change) })}
+            />
+          </Card>
+          <PreviewTable preview={data} caption={`First rows of ${data.fileName}`} />
+          {data.errorCount > 0 ? (
+            <RowErrors errors={data.errors} count={data.errorCount} mainSheet={data.mapping.sheet} />
+          ) : null}
+          {commitError ? (
+            <Banner tone="error" title="Nothing was imported">
+              <p>{errorText(commitError, 'The import failed. Please try again.')}</p>
+              {commitError.details.length > 0 ? (
+                <ul className="mt-1 list-disc pl-5">
+                  {commitError.details.slice(0, 20).map((detail, index) => (
+                    <li key={index}>{detail.message}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </Banner>
+          ) : commit.isError ? (
+            <Banner tone="error">{errorText(commit.error, 'The import failed. Please try again.')}</Banner>
+          ) : null}
+          {commit.isPending ? <ImportProgress progress={progress} /> : null}
+          <div className="flex flex-wrap items-center gap-3">
+            <Button
+              onClick={importNow}
+              disabled={data.errorCount > 0 || busy || Boolean(done)}
+              loading={commit.isPending}
+            >
+              Import {data.totalRows.toLocaleString()} {plural}
+            </Button>
+            <Link to={listPath} className={buttonClasses('secondary')}>
+              Cancel
+            </Link>
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}
