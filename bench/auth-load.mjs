@@ -13,6 +13,7 @@ import {
   getPostgres,
   httpJson,
   passFail,
+  registrationPayload,
   round,
   sampleRss,
   startServer,
@@ -26,24 +27,6 @@ const GOALS = { loginRps: 30, loginP99Ms: 400, profileRps: 5000, profileP99Ms: 1
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function registrationPayload(email) {
-  return {
-    firstName: 'Bench',
-    lastName: 'Account',
-    email,
-    password: 'correct horse battery',
-    organizationName: 'Bench Organization',
-    legalAgreement: {
-      termsAccepted: true,
-      privacyAccepted: true,
-      acceptedAt: new Date().toISOString(),
-      ipAddress: '127.0.0.1',
-      userAgent: 'keel-bench',
-      version: '1.0',
-    },
-  };
-}
-
 async function registerAccounts(port, count) {
   const runId = Date.now();
   const accounts = [];
@@ -51,7 +34,7 @@ async function registerAccounts(port, count) {
   const worker = async () => {
     while (next < count) {
       const i = next++;
-      const payload = registrationPayload(`bench.${runId}.${i}@example.com`);
+      const payload = registrationPayload({ email: `bench.${runId}.${i}@example.com` });
       const res = await httpJson(port, 'POST', `${API}/auth/register`, payload);
       if (res.status !== 201) throw new Error(`registration ${i} failed: ${res.status} ${res.text.slice(0, 300)}`);
       accounts[i] = { email: payload.email, password: payload.password, accessToken: res.json.data.accessToken };

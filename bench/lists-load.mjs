@@ -20,7 +20,7 @@ import path from 'node:path';
 import { numberOption } from './lib/args.mjs';
 import { clusterLogFile, countStatements, getCompressed } from './lib/list-requests.mjs';
 import { currentQuarter, seedOrganization } from './lib/lists-seed.mjs';
-import { API, ROOT, getPostgres, httpJson, passFail, round, startServer, writeResult } from './lib/server.mjs';
+import { API, ROOT, getPostgres, passFail, registerOwner, round, startServer, writeResult } from './lib/server.mjs';
 
 const duration = numberOption('duration', 15);
 const connections = numberOption('connections', 10);
@@ -36,29 +36,6 @@ function prioritiesBuilt() {
   if (!existsSync(moduleDir)) return false;
   const migrations = execFileSync('ls', [drizzleDir], { encoding: 'utf8' }).split('\n');
   return migrations.some((file) => /^\d{4}_.*priorit.*\.sql$/.test(file));
-}
-
-async function register(port) {
-  const email = `bench.lists.${Date.now()}.${process.pid}@example.com`;
-  const res = await httpJson(port, 'POST', `${API}/auth/register`, {
-    firstName: 'Bench',
-    lastName: 'Owner',
-    email,
-    password: 'correct horse battery',
-    organizationName: 'Bench Lists Organization',
-    legalAgreement: {
-      termsAccepted: true,
-      privacyAccepted: true,
-      acceptedAt: new Date().toISOString(),
-      ipAddress: '127.0.0.1',
-      userAgent: 'keel-bench',
-      version: '1.0',
-    },
-  });
-  if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${res.text.slice(0, 300)}`);
-  const { user, accessToken } = res.json.data;
-  const leadership = user.teams.find((team) => team.is_leadership_team) ?? user.teams[0];
-  return { token: accessToken, userId: user.id, organizationId: user.organizationId, leadershipTeamId: leadership.id };
 }
 
 function cannon(url, token) {
@@ -107,7 +84,7 @@ async function main() {
   try {
     server = await startServer({ databaseUrl: postgres.url, env: serverEnv, name: 'lists-load-server' });
     console.log(`lists-load: server pid ${server.pid} on ${server.baseUrl} ready in ${round(server.readyMs, 0)} ms`);
-    const owner = await register(server.port);
+    const owner = await registerOwner(server.port, 'lists');
 
     await client.connect();
     clientOpen = true;

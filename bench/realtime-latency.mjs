@@ -19,7 +19,17 @@
 import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
 import { numberOption, option } from './lib/args.mjs';
-import { API, LOAD_ENV, getPostgres, httpJson, passFail, round, startServer, writeResult } from './lib/server.mjs';
+import {
+  API,
+  LOAD_ENV,
+  getPostgres,
+  httpJson,
+  passFail,
+  registrationPayload,
+  round,
+  startServer,
+  writeResult,
+} from './lib/server.mjs';
 
 const changes = numberOption('changes', 200);
 const warmup = numberOption('warmup', 20);
@@ -82,24 +92,6 @@ async function openPage(port, token, teamId) {
   };
 }
 
-function registrationPayload() {
-  return {
-    firstName: 'Bench',
-    lastName: 'Realtime',
-    email: `bench.realtime.${Date.now()}@example.com`,
-    password: 'correct horse battery',
-    organizationName: 'Bench Realtime',
-    legalAgreement: {
-      termsAccepted: true,
-      privacyAccepted: true,
-      acceptedAt: new Date().toISOString(),
-      ipAddress: '127.0.0.1',
-      userAgent: 'keel-bench',
-      version: '1.0',
-    },
-  };
-}
-
 async function main() {
   const postgres = await getPostgres();
   const servers = [];
@@ -111,7 +103,16 @@ async function main() {
     }
     const writer = servers[0];
     const reader = servers.at(-1);
-    const registered = await httpJson(writer.port, 'POST', `${API}/auth/register`, registrationPayload());
+    const registered = await httpJson(
+      writer.port,
+      'POST',
+      `${API}/auth/register`,
+      registrationPayload({
+        email: `bench.realtime.${Date.now()}@example.com`,
+        organizationName: 'Bench Realtime',
+        lastName: 'Realtime',
+      }),
+    );
     if (registered.status !== 201) throw new Error(`registration failed: ${registered.status} ${registered.text}`);
     const { accessToken, user } = registered.json.data;
     const auth = { authorization: `Bearer ${accessToken}` };

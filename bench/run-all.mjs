@@ -12,7 +12,7 @@ import path from 'node:path';
 import { option } from './lib/args.mjs';
 import { ROOT, TMP_DIR, machineInfo, passFail, writeResult } from './lib/server.mjs';
 
-const ALL = ['auth-load', 'cold-start', 'bundle-size', 'lighthouse', 'realtime-latency', 'lists-load'];
+const ALL = ['auth-load', 'cold-start', 'bundle-size', 'lighthouse', 'realtime-latency', 'lists-load', 'import-load'];
 const only = option('only', ALL.join(','))
   .split(',')
   .map((name) => name.trim())
@@ -115,6 +115,10 @@ function rowsFor(name, r) {
             ]
           : []),
       ]);
+    case 'import-load':
+      return [
+        [`${r.settings.rows} to-dos imported in one transaction (median)`, 'no goal', `${r.medianPlainMs} ms`, true],
+      ];
     default:
       return [];
   }

@@ -384,3 +384,37 @@ export async function getPostgres() {
     },
   };
 }
+
+/** A registration body for the bench's own accounts (the password meets the rules; legal terms accepted). */
+export function registrationPayload({ email, organizationName = 'Bench Organization', lastName = 'Account' }) {
+  return {
+    firstName: 'Bench',
+    lastName,
+    email,
+    password: 'correct horse battery',
+    organizationName,
+    legalAgreement: {
+      termsAccepted: true,
+      privacyAccepted: true,
+      acceptedAt: new Date().toISOString(),
+      ipAddress: '127.0.0.1',
+      userAgent: 'keel-bench',
+      version: '1.0',
+    },
+  };
+}
+
+/** Registers a new organization through the API; its owner's token, ids and leadership team. */
+export async function registerOwner(port, label) {
+  const email = `bench.${label}.${Date.now()}.${process.pid}@example.com`;
+  const res = await httpJson(
+    port,
+    'POST',
+    `${API}/auth/register`,
+    registrationPayload({ email, organizationName: `Bench ${label}`, lastName: 'Owner' }),
+  );
+  if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${res.text.slice(0, 300)}`);
+  const { user, accessToken } = res.json.data;
+  const leadership = user.teams.find((team) => team.is_leadership_team) ?? user.teams[0];
+  return { token: accessToken, userId: user.id, organizationId: user.organizationId, leadershipTeamId: leadership.id };
+}

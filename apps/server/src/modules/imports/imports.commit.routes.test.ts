@@ -108,18 +108,13 @@ describe('POST /organizations/{id}/imports/todos', () => {
     expect(await count('todos')).toBe(before);
   });
 
-  it('imports 10,000 to-dos in one transaction within a couple of seconds', async () => {
+  it('imports 10,000 to-dos in one transaction (its speed: bench/import-load.mjs)', async () => {
     const before = await count('todos');
     const lines = ['Title,Owner,Due Date'];
     for (let index = 0; index < 10_000; index += 1) lines.push(`Task ${index},${owner.user.email},2026-06-01`);
-    const started = performance.now();
     const response = await commit(admin, 'todos', csvFile(lines));
-    const elapsed = performance.now() - started;
     expect(response.statusCode).toBe(201);
     expect(await count('todos')).toBe(before + 10_000);
-    const engine = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-    console.info(`10,000 to-dos imported in ${Math.round(elapsed)} ms (${engine}, whole request)`);
-    expect(elapsed).toBeLessThan(10_000);
   });
 
   it('streams progress then the result when asked for NDJSON, and an error line for a bad file', async () => {
