@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import * as errors from './spreadsheet.errors.js';
 
 export interface RawSheet {
@@ -46,7 +46,9 @@ export function cellText(value: ExcelJS.CellValue): string {
 
 /** Call only on bytes the zip guard has passed. */
 export async function readXlsx(content: Buffer): Promise<RawSheet[]> {
-  const workbook = new ExcelJS.Workbook();
+  // Loaded on first use: exceljs and its zip stack weigh ~15 MB of memory that idle servers never need.
+  const { default: excel } = await import('exceljs');
+  const workbook = new excel.Workbook();
   try {
     await workbook.xlsx.load(content as unknown as ArrayBuffer);
   } catch {
