@@ -12,7 +12,16 @@ import path from 'node:path';
 import { option } from './lib/args.mjs';
 import { ROOT, TMP_DIR, machineInfo, passFail, writeResult } from './lib/server.mjs';
 
-const ALL = ['auth-load', 'cold-start', 'bundle-size', 'lighthouse', 'realtime-latency', 'lists-load', 'import-load'];
+const ALL = [
+  'auth-load',
+  'cold-start',
+  'bundle-size',
+  'lighthouse',
+  'realtime-latency',
+  'lists-load',
+  'import-load',
+  'members-list',
+];
 const only = option('only', ALL.join(','))
   .split(',')
   .map((name) => name.trim())
@@ -119,6 +128,15 @@ function rowsFor(name, r) {
       return [
         [`${r.settings.rows} to-dos imported in one transaction (median)`, 'no goal', `${r.medianPlainMs} ms`, true],
       ];
+    case 'members-list':
+      return r.queries
+        .filter((query) => r.checks[`${query.name}P95`] !== undefined)
+        .map((query) => [
+          `user list of 500 members: ${query.label}, p95`,
+          `< ${r.goals.p95Ms} ms`,
+          `${query.sequentialMs.p95} ms`,
+          r.checks[`${query.name}P95`],
+        ]);
     default:
       return [];
   }

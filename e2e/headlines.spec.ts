@@ -67,14 +67,41 @@ test.describe('headlines', () => {
     await expect(page.getByText('No messages sent yet.')).toBeVisible();
   });
 
-  test('a cascading message from the leadership team reaches a second team, with read receipts', async () => {
-    // Needs a second team with a member: no API creates teams or memberships until issue 4's
-    // departments admin, and e2e has no database access (the embedded server owns it). Un-skip then:
-    // send from the leadership team's /headlines, open the second team's /headlines as its member,
-    // see "From <leadership>", Mark as read, and the sender's "read by 1 of N".
-    test.skip(
-      true,
-      `no API creates a second team until issue 4 (departments admin); ${API}/users/departments lists one`,
-    );
+  test('a cascading message from the leadership team reaches a second team, with read receipts', async ({
+    page,
+    request,
+  }) => {
+    // The owner makes a second department through the departments API and joins it, so one person
+    // both sends (from the leadership team) and receives (as Sales).
+    const account = await registerViaApi(request);
+    const auth = { authorization: `Bearer ${account.accessToken}` };
+    const departments = `${API}/organizations/${account.user.organizationId}/departments`;
+    const created = await request.post(departments, { headers: auth, data: { name: 'Sales' } });
+    expect(created.status()).toBe(201);
+    const sales = ((await created.json()) as { data: { id: string } }).data.id;
+    const joined = await request.post(`${departments}/${sales}/members`, {
+      headers: auth,
+      data: { userId: account.user.id },
+    });
+    expect(joined.status()).toBe(201);
+
+    await openPage(page, account, '/headlines', 'Headlines');
+    const text = `Prices rise on 1 March ${Date.now()}`;
+    await page.getByRole('button', { name: 'Send to other teams' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send to other teams' });
+    await dialog.getByLabel('Message').fill(text);
+    await dialog.getByRole('checkbox', { name: 'Sales' }).check();
+    await dialog.getByRole('button', { name: 'Send message' }).click();
+    await expect(dialog).toBeHidden();
+
+    const selector = page.getByRole('banner').getByRole('combobox', { name: 'Department' });
+    await selector.selectOption({ label: 'Sales' });
+    await expect(page.getByText('From Leadership Team').first()).toBeVisible();
+    const read = nextWrite(page, '/read');
+    await page.getByRole('button', { name: `Mark as read: ${text}` }).click();
+    expect((await read).status()).toBe(200);
+
+    await selector.selectOption({ label: '★ Leadership Team' });
+    await expect(page.getByRole('button', { name: `Read receipts: ${text}` })).toContainText('read by 1 of 1');
   });
 });

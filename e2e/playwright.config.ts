@@ -22,6 +22,8 @@ export const CHROMIUM_ARGS = [
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  // A local SMTP capture the server delivers to (support/mailbox.ts reads it): no test-only route.
+  globalSetup: './support/global-setup.ts',
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,
@@ -47,6 +49,11 @@ export default defineConfig({
       APP_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      SMTP_URL: `smtp://127.0.0.1:${Number(process.env.E2E_SMTP_PORT ?? port + 1)}?ignoreTLS=true`,
+      // Google is played by the local provider of support/oidc-provider.ts; Microsoft stays unconfigured.
+      GOOGLE_CLIENT_ID: 'keel-e2e-google',
+      GOOGLE_CLIENT_SECRET: 'e2e-secret',
+      GOOGLE_ISSUER_URL: `http://localhost:${Number(process.env.E2E_OIDC_PORT ?? port + 2)}`,
     },
   },
 });

@@ -7,6 +7,7 @@ import {
   sidebar,
   type Account,
 } from './support/app.js';
+import { addMemberViaInvitation } from './support/members.js';
 
 test.describe('redirects and guards, signed out', () => {
   test('/dashboard and other signed-in pages → /login', async ({ page }) => {
@@ -90,8 +91,17 @@ test.describe('redirects and guards, signed in (owner)', () => {
     }
   });
 
-  test('admin-only routes send a plain member to /dashboard', async () => {
-    test.skip(true, 'Needs a plain member account: no UI or API adds members yet (issue 4, invitations).');
+  test('admin-only routes send a plain member to /dashboard', async ({ page, request }) => {
+    const member = await addMemberViaInvitation(request, owner, {
+      role: 'member',
+      teamIds: owner.user.teams.map((team) => team.id),
+    });
+    await openSignedIn(page, member);
+    await expectSignedInFrame(page, member);
+    for (const path of ['/users', '/departments', '/organization-settings', '/admin/tools', '/admin/user-activity']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/dashboard$/);
+    }
   });
 
   test('variant routes render a page, not the not-found page', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { API, openPage, registerViaApi, type Account } from './support/app.js';
+import { addMemberViaInvitation } from './support/members.js';
 import { authOf, createTodo, localDate, nextWrite, orgPath, registerWithTeam } from './support/work.js';
 
 // A new organization's terminology calls to-dos "Tasks" (contract terminology defaults).
@@ -54,11 +55,18 @@ test.describe('to-dos', () => {
     await expect(row(page, title)).not.toContainText('(done)');
   });
 
-  test('create one to-do for two owners: one each, both appear', async () => {
-    // Needs a second member in the organization; no API adds one (invitations/users are issue 4),
-    // and e2e has no database access. Un-skip once issue 4 lands: tick both owners in the form's
-    // owner picker, add, and expect two rows with the same title, one per owner name.
-    test.skip(true, 'no second member can join an organization until issue 4 (users, invitations)');
+  test('create one to-do for two owners: one each, both appear', async ({ page, request }) => {
+    const { account, teamId } = await registerWithTeam(request);
+    const colleague = await addMemberViaInvitation(request, account, { teamIds: [teamId] });
+    await openTodos(page, account);
+    const title = `Shared call ${Date.now()}`;
+    const form = page.getByRole('form', { name: `New ${SINGULAR}` });
+    await form.getByLabel('Title').fill(title);
+    await form.getByRole('checkbox', { name: `${colleague.firstName} ${colleague.lastName}` }).check();
+    await form.getByRole('button', { name: `Add ${SINGULAR}` }).click();
+    await expect(row(page, title)).toHaveCount(2);
+    await expect(todoList(page)).toContainText(`${account.firstName} ${account.lastName}`);
+    await expect(todoList(page)).toContainText(`${colleague.firstName} ${colleague.lastName}`);
   });
 
   test('filter by status: open, done, all', async ({ page, request }) => {

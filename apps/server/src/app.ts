@@ -22,9 +22,20 @@ import { registerSecurityHeaders } from './http/security.js';
 import type { TypedApp } from './http/types.js';
 import { registerWebApp } from './http/web-app.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
-import { authRoutes, createAccessTokens, createAuthService } from './modules/auth/index.js';
+import {
+  authRoutes,
+  avatarRoutes,
+  createAccessTokens,
+  createAvatarService,
+  createAuthService,
+  createSessionsService,
+  createTwoFactorService,
+  sessionsRoutes,
+  twoFactorRoutes,
+} from './modules/auth/index.js';
 import { registerRevisionCache } from './modules/revisions/index.js';
 import { registerFeatureRoutes } from './modules/routes.js';
+import { createOidcClients, createSsoService, ssoRoutes } from './modules/sso/index.js';
 import { createChangeBus, type ChangeBus } from './realtime/change-bus.js';
 import { createRealtimeHub, type HubLimits } from './realtime/hub.js';
 import { createLocalStorage, type FileStorage } from './storage/file-storage.js';
@@ -113,14 +124,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       typed.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 
-      const authService = createAuthService({ db: database.db, tokens, mailer, appUrl: config.appUrl });
-      const configuredProviders = new Set(
-        (['google', 'microsoft'] as const).filter((provider) => config.oidc[provider] !== undefined),
+      // TOTP secrets are sealed with a key derived from the JWT secret: rotating it means re-enrolling.
+      const twoFactor = createTwoFactorService({ db: database.db, serverSecret: config.jwtSecret });
+      const authService = createAuthService({ db: database.db, tokens, mailer, appUrl: config.appUrl, twoFactor });
+      await api.register(authRoutes(authService, { rateLimitPerMinute: config.authRateLimitPerMinute }));
+      await api.register(
+        twoFactorRoutes(authService, twoFactor, { rateLimitPerMinute: config.authRateLimitPerMinute }),
+      );
+      await api.register(sessionsRoutes(createSessionsService({ db: database.db, mailer })));
+      await api.register(
+        avatarRoutes(
+          createAvatarService({ db: database.db, storage, profile: (claims) => authService.profile(claims) }),
+        ),
       );
       await api.register(
-        authRoutes(authService, { rateLimitPerMinute: config.authRateLimitPerMinute, configuredProviders }),
+        ssoRoutes(
+          createSsoService({ db: database.db, auth: authService, oidc: createOidcClients(config.oidc), log: app.log }),
+          { rateLimitPerMinute: config.authRateLimitPerMinute },
+        ),
       );
-      await registerFeatureRoutes(typed, { db: database.db, storage, config, changes });
+      await registerFeatureRoutes(typed, { db: database.db, storage, config, changes, mailer, auth: authService });
     },
     { prefix: API_PREFIX },
   );

@@ -24,6 +24,15 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   MICROSOFT_CLIENT_ID: z.string().optional(),
   MICROSOFT_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_ISSUER_URL: z.string().url().default('https://accounts.google.com'),
+  GOOGLE_REDIRECT_URI: z.string().url().optional(),
+  /** A tenant id or domain: the issuer Keel checks must be one tenant's (see docs/decisions/0005). */
+  MICROSOFT_TENANT: z
+    .string()
+    .regex(/^[\w.-]+$/)
+    .optional(),
+  MICROSOFT_ISSUER_URL: z.string().url().optional(),
+  MICROSOFT_REDIRECT_URI: z.string().url().optional(),
   SENTRY_DSN: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -46,9 +55,17 @@ export interface Config {
   authRateLimitPerMinute: number;
   trustProxy: boolean;
   oidc: {
-    google: { clientId: string; clientSecret: string } | undefined;
-    microsoft: { clientId: string; clientSecret: string } | undefined;
+    google: OidcProviderConfig | undefined;
+    microsoft: OidcProviderConfig | undefined;
   };
+}
+
+export interface OidcProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  issuerUrl: string;
+  /** Where the provider sends the browser back: the web's SSO callback page. */
+  redirectUri: string;
 }
 
 /** The JWT secret survives restarts without configuration: generated once and kept beside the data. */
@@ -61,20 +78,32 @@ function readOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
-const pair = (id: string | undefined, secret: string | undefined) =>
-  id && secret ? { clientId: id, clientSecret: secret } : undefined;
+function oidcProvider(
+  id: string | undefined,
+  secret: string | undefined,
+  issuerUrl: string | undefined,
+  redirectUri: string,
+): OidcProviderConfig | undefined {
+  return id && secret && issuerUrl ? { clientId: id, clientSecret: secret, issuerUrl, redirectUri } : undefined;
+}
 
 /** The only reader of process.env. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.parse(env);
   const dataDir = path.resolve(parsed.DATA_DIR);
+  const appUrl = parsed.APP_URL ?? `http://localhost:${parsed.PORT}`;
+  const callbackUrl = `${appUrl.replace(/\/$/, '')}/auth/callback`;
+  // Microsoft's multi-tenant issuers are templates no signature check can match: one tenant is required.
+  const microsoftIssuer =
+    parsed.MICROSOFT_ISSUER_URL ??
+    (parsed.MICROSOFT_TENANT ? `https://login.microsoftonline.com/${parsed.MICROSOFT_TENANT}/v2.0` : undefined);
   return {
     env: parsed.NODE_ENV,
     port: parsed.PORT,
     host: parsed.HOST,
     databaseUrl: parsed.DATABASE_URL,
     dataDir,
-    appUrl: parsed.APP_URL ?? `http://localhost:${parsed.PORT}`,
+    appUrl,
     jwtSecret: parsed.JWT_SECRET ?? readOrCreateSecret(dataDir),
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM,
@@ -83,8 +112,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitPerMinute: parsed.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: parsed.TRUST_PROXY,
     oidc: {
-      google: pair(parsed.GOOGLE_CLIENT_ID, parsed.GOOGLE_CLIENT_SECRET),
-      microsoft: pair(parsed.MICROSOFT_CLIENT_ID, parsed.MICROSOFT_CLIENT_SECRET),
+      google: oidcProvider(
+        parsed.GOOGLE_CLIENT_ID,
+        parsed.GOOGLE_CLIENT_SECRET,
+        parsed.GOOGLE_ISSUER_URL,
+        parsed.GOOGLE_REDIRECT_URI ?? callbackUrl,
+      ),
+      microsoft: oidcProvider(
+        parsed.MICROSOFT_CLIENT_ID,
+        parsed.MICROSOFT_CLIENT_SECRET,
+        microsoftIssuer,
+        parsed.MICROSOFT_REDIRECT_URI ?? callbackUrl,
+      ),
     },
   };
 }

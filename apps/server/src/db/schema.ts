@@ -11,3 +11,7 @@ export * from '../modules/headlines/headlines.table.js';
 export * from '../modules/issues/issues.table.js';
 export * from '../modules/priorities/priorities.table.js';
 export * from '../modules/revisions/revisions.table.js';
+export * from '../modules/members/members.table.js';
+export * from '../modules/auth/two-factor.table.js';
+export * from '../modules/sso/sso.table.js';
+export * from '../modules/consultants/consultants.table.js';

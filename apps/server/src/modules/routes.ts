@@ -2,10 +2,15 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import type { TypedApp } from '../http/types.js';
 import type { ChangeBus } from '../realtime/change-bus.js';
+import type { Mailer } from '../mail/mailer.js';
 import type { FileStorage } from '../storage/file-storage.js';
+import type { AuthService } from './auth/index.js';
 import { createDashboardService, dashboardRoutes } from './dashboard/index.js';
 import { createFeedbackService, feedbackRoutes } from './feedback/index.js';
 import { createImportsService, importsRoutes } from './imports/index.js';
+import { createMembersService, membersRoutes } from './members/index.js';
+import { createMemberImportService, memberImportRoutes, membersInviter } from './member-import/index.js';
+import { createUserActivityService, userActivityRoutes } from './user-activity/index.js';
 import { createCascadingMessagesService, createHeadlinesService, headlinesRoutes } from './headlines/index.js';
 import { createOrganizationsService, organizationsRoutes } from './organizations/index.js';
 import { createPreferencesService, preferencesRoutes } from './preferences/index.js';
@@ -15,8 +20,9 @@ import {
   createPriorityActivityService,
   prioritiesRoutes,
 } from './priorities/index.js';
+import { consultantsRoutes, createConsultantsService } from './consultants/index.js';
 import { createSubscriptionService, subscriptionRoutes } from './subscription/index.js';
-import { createTeamsService, teamsRoutes } from './teams/index.js';
+import { createDepartmentsService, createTeamsService, departmentsRoutes, teamsRoutes } from './teams/index.js';
 import { createTerminologyService, terminologyRoutes } from './terminology/index.js';
 import { createTodosService, todosRoutes } from './todos/index.js';
 import { createIssueRaiser, createIssueThreadsService, createIssuesService, issuesRoutes } from './issues/index.js';
@@ -27,6 +33,10 @@ export interface FeatureDeps {
   config: Config;
   /** Services publish here after a change commits; the realtime hub fans it out to open pages. */
   changes: ChangeBus;
+  /** Invitation and other account mails; kept in mail_outbox whatever the transport. */
+  mailer: Mailer;
+  /** Starts sessions for people let in by other features (an accepted invitation). */
+  auth: AuthService;
 }
 
 /** Each feature module contributes one Fastify plugin; they all live under /api/v1. */
@@ -35,11 +45,18 @@ export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): P
   const raiser = createIssueRaiser({ db, changes: deps.changes });
   await app.register(organizationsRoutes(createOrganizationsService({ db, storage })));
   await app.register(terminologyRoutes(createTerminologyService({ db })));
+  await app.register(
+    consultantsRoutes(
+      createConsultantsService({ db, mailer: deps.mailer, appUrl: deps.config.appUrl, auth: deps.auth }),
+      { rateLimitPerMinute: deps.config.authRateLimitPerMinute },
+    ),
+  );
   await app.register(preferencesRoutes(createPreferencesService({ db })));
   await app.register(subscriptionRoutes(createSubscriptionService({ db })));
   await app.register(feedbackRoutes(createFeedbackService({ db })));
   await app.register(dashboardRoutes(createDashboardService({ db })));
   await app.register(teamsRoutes(createTeamsService({ db })));
+  await app.register(departmentsRoutes(createDepartmentsService({ db, changes: deps.changes })));
   await app.register(
     headlinesRoutes(
       createHeadlinesService({ db, changes: deps.changes }),
@@ -63,4 +80,15 @@ export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): P
     }),
   );
   await app.register(importsRoutes(createImportsService({ db, changes: deps.changes })));
+  await app.register(
+    membersRoutes(createMembersService({ db, mailer: deps.mailer, appUrl: deps.config.appUrl, auth: deps.auth }), {
+      rateLimitPerMinute: deps.config.authRateLimitPerMinute,
+    }),
+  );
+  await app.register(
+    memberImportRoutes(
+      createMemberImportService({ db, invite: membersInviter({ mailer: deps.mailer, appUrl: deps.config.appUrl }) }),
+    ),
+  );
+  await app.register(userActivityRoutes(createUserActivityService({ db })));
 }

@@ -1,5 +1,7 @@
 import ExcelJS from 'exceljs';
+import { beforeAll } from 'vitest';
 import type { Session } from '@keel/contract';
+import { addTeam, useTeamSuite, type TeamSuiteState } from './team-fixtures.js';
 import { bearer, type TestContext } from './test-app.js';
 
 /** A multipart body with text fields first (as a browser's FormData sends them) and then the file. */
@@ -69,3 +71,40 @@ export const csvFile = (lines: string[], name = 'import.csv') => ({
   name,
   content: Buffer.from(`${lines.join('\n')}\n`),
 });
+
+/** The cast of an import route test: the team suite with an admin, and a second team (Sales) of the owner's. */
+export interface ImportsSuiteState extends TeamSuiteState<'admin'> {
+  admin: Session;
+  /** The owner's Sales team, which an import's Team column can name. */
+  salesId: string;
+}
+
+/**
+ * Registers the suite's cast (filled in before its first test, closed after its last; read it inside tests) and
+ * returns callers of the two import routes that read it once it is ready.
+ */
+export function useImportsSuite() {
+  const { state } = useTeamSuite(['admin']);
+  const t = state as ImportsSuiteState;
+  beforeAll(async () => {
+    t.admin = t.members.admin;
+    t.salesId = await addTeam(t.context, t.owner, 'Sales');
+  });
+
+  /** POST imports/{kind} as `session`, into the suite's team. */
+  const commit = (
+    session: Session | null,
+    kind: string,
+    file: { name: string; content: Buffer },
+    headers: Record<string, string> = {},
+  ) => sendImport(t.context, session, kind, importForm({ teamId: t.teamId }, file), headers);
+  /** POST imports/{kind}/preview as `session` with the given form fields (and by default a one-row CSV). */
+  const preview = (
+    session: Session | null,
+    kind: string,
+    fields: Record<string, string>,
+    file: { name: string; content: Buffer } = csvFile(['Title', 'One']),
+  ) => sendImport(t.context, session, `${kind}/preview`, importForm(fields, file));
+
+  return { state: t, commit, preview };
+}

@@ -32,7 +32,7 @@ describe('axe on signed-out pages', () => {
     ['/reset-password?token=abc', 'Choose a new password'],
     ['/reset-password', 'Choose a new password'],
     ['/consultant-register', 'Consultant registration'],
-    ['/accept-invitation', 'Accept an invitation'],
+    ['/accept-invitation', 'Accept your invitation'],
   ])('%s has no serious or critical violations', async (path, heading) => {
     renderRoutes(routes, { path });
     await screen.findByRole('heading', { name: heading, level: 1 });

@@ -72,7 +72,6 @@ const signedInRoutes: RouteObject[] = [
     page(() => import('../features/issues/pages/IssuesPage')),
   ),
   ...pages(['/processes'], 'processes'),
-  ...pages(['/departments'], 'departments'),
   ...pages(['/departments/:departmentId'], 'department'),
   ...pages(
     ['/departments/:departmentId/priorities'],
@@ -93,8 +92,16 @@ const signedInRoutes: RouteObject[] = [
   ),
   ...pages(['/accountability'], 'accountability'),
   ...pages(['/billing'], 'billing'),
-  ...pages(['/users'], 'users'),
-  ...pages(['/consultant'], 'consultant'),
+  ...pages(
+    ['/consultant'],
+    'consultant',
+    page(() => import('../features/consultants/pages/ConsultantDashboardPage')),
+  ),
+  ...pages(
+    ['/consultant/accept'],
+    'consultant',
+    page(() => import('../features/consultants/pages/ConsultantAcceptPage')),
+  ),
   ...pages(['/organizational-chart'], 'organizationalChart'),
   ...pages(['/documents'], 'documents'),
   ...pages(
@@ -107,6 +114,16 @@ const signedInRoutes: RouteObject[] = [
     element: <RequireAdmin />,
     children: [
       ...pages(
+        ['/departments'],
+        'departments',
+        page(() => import('../features/departments/pages/DepartmentsPage')),
+      ),
+      ...pages(
+        ['/users'],
+        'users',
+        page(() => import('../features/members/pages/UsersPage')),
+      ),
+      ...pages(
         ['/organization-settings'],
         'organizationSettings',
         page(() => import('../features/organization/pages/OrganizationSettingsPage')),
@@ -117,7 +134,11 @@ const signedInRoutes: RouteObject[] = [
         page(() => import('../features/terminology/pages/TerminologySettingsPage')),
       ),
       ...pages(['/organization-settings/storage'], 'storage'),
-      ...pages(['/admin/bulk-import'], 'adminBulkImport'),
+      ...pages(
+        ['/admin/bulk-import'],
+        'adminBulkImport',
+        page(() => import('../features/member-import/pages/BulkImportPage')),
+      ),
       ...pages(['/admin/tools'], 'adminTools'),
       ...pages(['/admin/active-meetings'], 'adminActiveMeetings'),
       ...pages(['/admin/import-scorecard'], 'adminImportScorecard'),
@@ -128,7 +149,11 @@ const signedInRoutes: RouteObject[] = [
       ),
       ...pages(['/admin/system-health'], 'systemHealth'),
       ...pages(['/admin/failed-operations'], 'failedOperations'),
-      ...pages(['/admin/user-activity'], 'userActivity'),
+      ...pages(
+        ['/admin/user-activity'],
+        'userActivity',
+        page(() => import('../features/user-activity/pages/UserActivityPage')),
+      ),
       ...pages(['/admin/data-isolation'], 'dataIsolation'),
     ],
   },

@@ -50,7 +50,7 @@ export interface RequestOptions {
  * still do: an expired access token must not log anyone out.
  */
 const CREDENTIAL_PATHS = [
-  /^\/auth\/(login|register|refresh|logout|forgot-password|reset-password)$/,
+  /^\/auth\/(login|login\/two-factor|register|refresh|logout|forgot-password|reset-password)$/,
   /^\/auth\/(google|microsoft)(\/callback)?$/,
 ];
 export const isCredentialEndpoint = (path: string) => CREDENTIAL_PATHS.some((pattern) => pattern.test(path));

@@ -14,6 +14,10 @@ export const SESSION_KEYS = {
   trialBannerDismissed: 'trialBannerDismissed',
   chunkReloaded: 'chunkReloadAttempted',
   ssoProvider: 'ssoProvider',
+  /** Set while a signed-in person links a provider: the return page then goes back to their settings. */
+  ssoLinking: 'ssoLinking',
+  /** The home organization's name while a consultant works in a client (the banner's Return label). */
+  consultantHomeName: 'consultantHomeName',
 } as const;
 
 /** Storage can throw (private mode, quota, disabled cookies); a failure must never break a page. */

@@ -31,13 +31,38 @@ export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement
   inputClassName?: string;
   /** Replaces the label's classes (e.g. a smaller label in a filter bar). */
   labelClassName?: string;
+  /** Why the choice was refused, shown below the select and tied to it for screen readers. */
+  error?: string | undefined;
 }
 
 /** A labelled native select. */
-export function SelectField({ label, id, className, inputClassName, labelClassName, ...rest }: SelectFieldProps) {
+export function SelectField({
+  label,
+  id,
+  className,
+  inputClassName,
+  labelClassName,
+  error,
+  ...rest
+}: SelectFieldProps) {
   return (
     <Labelled label={label} id={id} className={className} labelClassName={labelClassName}>
-      {(fieldId) => <select id={fieldId} className={inputClasses(false, inputClassName)} {...rest} />}
+      {(fieldId) => (
+        <>
+          <select
+            id={fieldId}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${fieldId}-error` : undefined}
+            className={inputClasses(Boolean(error), inputClassName)}
+            {...rest}
+          />
+          {error ? (
+            <p id={`${fieldId}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
+              {error}
+            </p>
+          ) : null}
+        </>
+      )}
     </Labelled>
   );
 }

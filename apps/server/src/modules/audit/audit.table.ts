@@ -20,6 +20,8 @@ export const auditEvents = pgTable(
   (table) => [
     index('audit_events_organization_created_idx').on(table.organizationId, table.createdAt),
     index('audit_events_actor_idx').on(table.organizationId, table.actorUserId, table.createdAt),
+    // The user-activity filter by action, newest first (and its list of distinct actions).
+    index('audit_events_action_idx').on(table.organizationId, table.action, table.createdAt),
     tenantIsolationPolicy(),
   ],
 );

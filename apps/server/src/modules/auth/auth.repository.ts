@@ -23,6 +23,7 @@ export async function insertUser(values: {
   firstName: string;
   lastName: string;
   passwordHash: string;
+  isConsultant?: boolean;
 }): Promise<UserRow> {
   const [row] = await accountDb()
     .insert(users)

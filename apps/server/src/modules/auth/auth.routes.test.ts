@@ -259,7 +259,7 @@ describe('GET /auth/google and /auth/microsoft', () => {
       const response = await context.app.inject({ method: 'GET', url: `/api/v1/auth/${provider}` });
       expect(response.statusCode).toBe(503);
       expect(response.json<{ code: string; error: string }>()).toMatchObject({
-        code: 'auth.provider_unavailable',
+        code: 'sso.provider_not_configured',
         error: expect.stringContaining('not configured') as string,
       });
     }

@@ -4,6 +4,7 @@ import {
   envelope,
   forgotPasswordRequestSchema,
   loginRequestSchema,
+  loginResponseSchema,
   logoutRequestSchema,
   refreshRequestSchema,
   registerRequestSchema,
@@ -15,18 +16,12 @@ import {
   userSchema,
 } from '@keel/contract';
 import { clientMeta, requireAuth } from '../../http/authenticate.js';
-import { serviceUnavailable } from '../../http/errors.js';
 import type { TypedApp } from '../../http/types.js';
 import type { AuthService } from './auth.service.js';
 
 const tags = ['auth'];
 
-const PROVIDER_NAMES = { google: 'Google', microsoft: 'Microsoft' } as const;
-
-export function authRoutes(
-  service: AuthService,
-  options: { rateLimitPerMinute: number; configuredProviders: ReadonlySet<keyof typeof PROVIDER_NAMES> },
-) {
+export function authRoutes(service: AuthService, options: { rateLimitPerMinute: number }) {
   // Per-address ceiling on the unauthenticated endpoints; per-account failures are throttled in the service.
   const limited = { public: true, rateLimit: { max: options.rateLimitPerMinute, timeWindow: '1 minute' } } as const;
 
@@ -40,7 +35,16 @@ export function authRoutes(
 
     app.post(
       '/auth/login',
-      { config: limited, schema: { tags, body: loginRequestSchema, response: { 200: envelope(sessionSchema) } } },
+      {
+        config: limited,
+        schema: {
+          tags,
+          description:
+            'With two-factor authentication on, a correct password answers `{ twoFactorRequired, challengeToken }` instead of tokens; POST /auth/login/two-factor completes it.',
+          body: loginRequestSchema,
+          response: { 200: envelope(loginResponseSchema) },
+        },
+      },
       async (request) => ({ data: await service.login(request.body, clientMeta(request)) }),
     );
 
@@ -87,19 +91,6 @@ export function authRoutes(
         data: await service.acceptAgreements(requireAuth(request), request.body, clientMeta(request)),
       }),
     );
-
-    // Single sign-on arrives with the people-and-access work; until then the buttons get a plain answer.
-    for (const provider of ['google', 'microsoft'] as const) {
-      app.get(`/auth/${provider}`, { config: { public: true }, schema: { tags } }, async () => {
-        const name = PROVIDER_NAMES[provider];
-        throw serviceUnavailable(
-          'auth.provider_unavailable',
-          options.configuredProviders.has(provider)
-            ? `Sign-in with ${name} is not available on this Keel server yet. Please sign in with your email and password.`
-            : `Sign-in with ${name} is not configured on this Keel server. Please sign in with your email and password.`,
-        );
-      });
-    }
 
     app.post(
       '/auth/forgot-password',

@@ -3,23 +3,33 @@ import {
   LEGAL_VERSION,
   type LegalAcceptance,
   type LoginRequest,
+  type Role,
   type Session,
+  type TwoFactorChallenge,
+  type TwoFactorLoginRequest,
   type TokenPair,
   type UpdateProfileRequest,
   type User,
 } from '@keel/contract';
 import type { Database } from '../../db/database.js';
 import { inAccountScope, inTenant, inUserScope, readInTenant } from '../../db/scope.js';
-import { unauthorized } from '../../http/errors.js';
+import { AppError, unauthorized } from '../../http/errors.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { recordAuditEvent } from '../audit/index.js';
-import { createOrganizationWithOwner, listActiveMembershipsOfUser } from '../organizations/index.js';
+import {
+  createOrganizationWithOwner,
+  findOrganization,
+  listActiveMembershipsOfUser,
+  requireActiveMember,
+} from '../organizations/index.js';
 import { createLeadershipTeam } from '../teams/index.js';
+import { createAccountRecovery, parseAcceptedAt } from './account-recovery.service.js';
 import * as errors from './auth.errors.js';
 import * as repository from './auth.repository.js';
 import { ACCOUNT_FAILURE_RULE, ADDRESS_FAILURE_RULE, FailureThrottle } from './login-throttle.js';
 import { hashPassword, spendVerificationTime, verifyPassword } from './passwords.js';
 import { findProfile, type ProfileRow } from './profile.repository.js';
+import type { TwoFactorService } from './two-factor.service.js';
 import {
   REFRESH_TTL_REMEMBERED_MS,
   REFRESH_TTL_SHORT_MS,
@@ -48,10 +58,10 @@ export interface AuthServiceDeps {
   tokens: AccessTokens;
   mailer: Mailer;
   appUrl: string;
+  /** Sign-in asks for a code when the account has two-factor authentication on. */
+  twoFactor: TwoFactorService;
   now?: () => Date;
 }
-
-const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 function toUser(
   profile: ProfileRow,
@@ -73,11 +83,6 @@ function toUser(
     isImpersonating: Boolean(claims?.originalOrganizationId),
     originalOrganizationId: claims?.originalOrganizationId ?? null,
   };
-}
-
-function parseAcceptedAt(value: string, fallback: Date): Date {
-  const parsed = new Date(value);
-  return Number.isNaN(parsed.getTime()) ? fallback : parsed;
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
@@ -127,6 +132,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   async function loadUser(claims: AccessClaims): Promise<User> {
+    if (claims.originalOrganizationId) return loadConsultantUser(claims, claims.originalOrganizationId);
     const profile = await readInTenant(db, { organizationId: claims.organizationId, userId: claims.userId }, () =>
       findProfile(claims.organizationId, claims.userId),
     );
@@ -136,8 +142,43 @@ export function createAuthService(deps: AuthServiceDeps) {
     return toUser(profile, claims.organizationId, claims);
   }
 
+  /**
+   * A consultant inside a client has no membership there: the account comes from their home
+   * organization, the role from their grant (decision 0006), the name from the client. A revoked
+   * grant still answers (as a read-only observer) so the page can say so and offer the way home;
+   * every other request inside the client is refused.
+   */
+  async function loadConsultantUser(claims: AccessClaims, homeOrganizationId: string): Promise<User> {
+    const home = await loadUser({ ...claims, organizationId: homeOrganizationId, originalOrganizationId: null });
+    const client = await readInTenant(
+      db,
+      { organizationId: claims.organizationId, userId: claims.userId },
+      async () => {
+        const role = await requireActiveMember(claims.organizationId, claims.userId).then(
+          (scope): Role => scope.role,
+          (error: unknown): Role => {
+            if (error instanceof AppError && error.code === 'consultant.access_revoked') return 'observer';
+            throw error;
+          },
+        );
+        const organization = await findOrganization(claims.organizationId);
+        return { role, name: organization?.name ?? '' };
+      },
+    );
+    return {
+      ...home,
+      role: client.role,
+      organizationId: claims.organizationId,
+      organization_id: claims.organizationId,
+      organizationName: client.name,
+      teams: [],
+      isImpersonating: true,
+      originalOrganizationId: homeOrganizationId,
+    };
+  }
+
   return {
-    async register(input: RegisterInput, meta: ClientMeta): Promise<Session> {
+    async register(input: RegisterInput, meta: ClientMeta, options: { isConsultant?: boolean } = {}): Promise<Session> {
       const passwordHash = await hashPassword(input.password);
       const organizationId = randomUUID();
       const registeredAt = now();
@@ -149,6 +190,7 @@ export function createAuthService(deps: AuthServiceDeps) {
             firstName: input.firstName,
             lastName: input.lastName,
             passwordHash,
+            isConsultant: options.isConsultant === true,
           });
         } catch (error) {
           if (error instanceof repository.EmailTakenError) throw errors.emailTaken();
@@ -166,7 +208,7 @@ export function createAuthService(deps: AuthServiceDeps) {
             action: 'organization.registered',
             targetType: 'organization',
             targetId: organizationId,
-            summary: { organizationName: input.organizationName },
+            summary: { organizationName: input.organizationName, isConsultant: options.isConsultant === true },
             ...meta,
           });
         });
@@ -188,7 +230,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { user, ...pair };
     },
 
-    async login(input: LoginRequest, meta: ClientMeta): Promise<Session> {
+    async login(input: LoginRequest, meta: ClientMeta): Promise<Session | TwoFactorChallenge> {
       const accountKey = input.email.trim().toLowerCase();
       const blockedFor = Math.max(
         accountFailures.retryAfterMs(accountKey),
@@ -207,27 +249,19 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw errors.invalidCredentials();
       }
       accountFailures.reset(accountKey);
-
-      const memberships = await inUserScope(db, user.id, () => listActiveMembershipsOfUser(user.id));
-      const chosen = memberships.find((m) => m.organizationId === user.lastOrganizationId) ?? memberships[0];
-      if (!chosen) throw errors.noOrganization();
-      const organizationId = chosen.organizationId;
-
-      const pair = await inAccountScope(db, async () => {
-        await repository.updateUser(user.id, { lastOrganizationId: organizationId });
-        return startSession(user.id, organizationId, input.rememberMe === true, meta);
-      });
-      await inTenant(db, { organizationId, userId: user.id }, () =>
-        recordAuditEvent(organizationId, {
-          actorUserId: user.id,
-          action: 'auth.signed_in',
-          targetType: 'user',
-          targetId: user.id,
-          ...meta,
-        }),
+      const rememberMe = input.rememberMe === true;
+      const challenge = await inAccountScope(db, async () =>
+        (await deps.twoFactor.isEnabled(user.id)) ? deps.twoFactor.startChallenge(user.id, rememberMe) : null,
       );
-      const profile = await loadUser({ userId: user.id, organizationId, sessionId: '', originalOrganizationId: null });
-      return { user: profile, ...pair };
+      return challenge ?? finishSignIn(user, rememberMe, meta);
+    },
+
+    /** The second step of a sign-in with two-factor authentication: the challenge and a code. */
+    async loginWithCode(input: TwoFactorLoginRequest, meta: ClientMeta): Promise<Session> {
+      const { userId, rememberMe } = await deps.twoFactor.completeChallenge(input, meta);
+      const user = await inAccountScope(db, () => repository.findUserById(userId));
+      if (!user || user.status !== 'active') throw errors.invalidCredentials();
+      return finishSignIn(user, rememberMe, meta);
     },
 
     async refresh(refreshToken: string, meta: ClientMeta): Promise<TokenPair> {
@@ -249,8 +283,15 @@ export function createAuthService(deps: AuthServiceDeps) {
       const { row } = outcome;
       const membership = await inUserScope(db, row.userId, () => listActiveMembershipsOfUser(row.userId));
       const user = await inAccountScope(db, () => repository.findUserById(row.userId));
-      if (!user || user.status !== 'active' || !membership.some((m) => m.organizationId === row.organizationId)) {
-        throw errors.invalidRefreshToken();
+      if (!user || user.status !== 'active') throw errors.invalidRefreshToken();
+      let originalOrganizationId: string | null = null;
+      if (!membership.some((m) => m.organizationId === row.organizationId)) {
+        // A consultant's session inside a client: the grant must still stand, and home is where they came from.
+        const home = membership.find((m) => m.organizationId === user.lastOrganizationId);
+        if (!user.isConsultant || !home || !(await hasClientAccess(row.userId, row.organizationId))) {
+          throw errors.invalidRefreshToken();
+        }
+        originalOrganizationId = home.organizationId;
       }
       return inAccountScope(db, () =>
         issuePair({
@@ -259,9 +300,38 @@ export function createAuthService(deps: AuthServiceDeps) {
           familyId: row.familyId,
           rememberMe: row.rememberMe,
           meta,
-          originalOrganizationId: null,
+          originalOrganizationId,
         }),
       );
+    },
+
+    /**
+     * A new session inside `organizationId` for a caller whose right to be there the caller's module
+     * has proven (a consultant switching in or back): the old session family ends.
+     */
+    async enterOrganization(
+      claims: AccessClaims,
+      target: { organizationId: string; originalOrganizationId: string | null },
+      meta: ClientMeta,
+    ): Promise<Session> {
+      const pair = await inAccountScope(db, async () => {
+        await repository.revokeRefreshFamily(claims.sessionId, now());
+        return issuePair({
+          userId: claims.userId,
+          organizationId: target.organizationId,
+          familyId: randomUUID(),
+          rememberMe: false,
+          meta,
+          originalOrganizationId: target.originalOrganizationId,
+        });
+      });
+      const user = await loadUser({
+        userId: claims.userId,
+        organizationId: target.organizationId,
+        sessionId: '',
+        originalOrganizationId: target.originalOrganizationId,
+      });
+      return { user, ...pair };
     },
 
     async logout(input: { refreshToken?: string | undefined; claims: AccessClaims | null }): Promise<void> {
@@ -273,6 +343,16 @@ export function createAuthService(deps: AuthServiceDeps) {
         }
         if (input.claims) await repository.revokeRefreshFamily(input.claims.sessionId, at);
       });
+    },
+
+    /** A new session in `organizationId` for a person just let in there (an accepted invitation): login's payload. */
+    async sessionFor(userId: string, organizationId: string, meta: ClientMeta): Promise<Session> {
+      const pair = await inAccountScope(db, async () => {
+        await repository.updateUser(userId, { lastOrganizationId: organizationId });
+        return startSession(userId, organizationId, false, meta);
+      });
+      const user = await loadUser({ userId, organizationId, sessionId: '', originalOrganizationId: null });
+      return { user, ...pair };
     },
 
     profile: loadUser,
@@ -292,67 +372,42 @@ export function createAuthService(deps: AuthServiceDeps) {
       return loadUser(claims);
     },
 
-    async checkAgreements(claims: AccessClaims) {
-      const accepted = await inAccountScope(db, () =>
-        repository.findLatestLegalAcceptance(claims.userId, LEGAL_VERSION),
-      );
-      return {
-        success: true,
-        needsAcceptance: !accepted,
-        version: LEGAL_VERSION,
-        acceptedAt: accepted ? accepted.acceptedAt.toISOString() : null,
-      };
-    },
-
-    async acceptAgreements(claims: AccessClaims, record: LegalAcceptance, meta: ClientMeta) {
-      const at = now();
-      await inAccountScope(db, () =>
-        repository.insertLegalAcceptance({
-          userId: claims.userId,
-          termsAccepted: record.termsAccepted,
-          privacyAccepted: record.privacyAccepted,
-          acceptedAt: parseAcceptedAt(record.acceptedAt, at),
-          version: LEGAL_VERSION,
-          userAgent: (record.userAgent || meta.userAgent).slice(0, 1000),
-          ipAddress: meta.ipAddress,
-        }),
-      );
-      return { success: true as const };
-    },
-
-    async forgotPassword(email: string): Promise<void> {
-      const token = await inAccountScope(db, async () => {
-        const user = await repository.findUserByEmail(email.trim());
-        if (!user || user.status !== 'active') return undefined;
-        const { token, tokenHash } = newOpaqueToken();
-        await repository.insertPasswordResetToken({
-          userId: user.id,
-          tokenHash,
-          expiresAt: new Date(now().getTime() + RESET_TOKEN_TTL_MS),
-        });
-        return { token, user };
-      });
-      if (!token) return;
-      const link = `${deps.appUrl.replace(/\/$/, '')}/reset-password?token=${encodeURIComponent(token.token)}`;
-      await deps.mailer.send({
-        to: token.user.email,
-        subject: 'Reset your Keel password',
-        text: `Hello ${token.user.firstName},\n\nSomeone asked to reset the password of your Keel account. If it was you, open this link within one hour:\n\n${link}\n\nIf it was not you, ignore this mail: your password stays as it is.\n`,
-      });
-    },
-
-    async resetPassword(input: { token: string; password: string }): Promise<void> {
-      const passwordHash = await hashPassword(input.password);
-      await inAccountScope(db, async () => {
-        const at = now();
-        const claimed = await repository.consumePasswordResetToken(hashOpaqueToken(input.token), at);
-        if (!claimed) throw errors.invalidResetToken();
-        await repository.updateUser(claimed.userId, { passwordHash, passwordChangedAt: at });
-        // A new password ends every existing session.
-        await repository.revokeAllRefreshTokensOfUser(claimed.userId, at);
-      });
-    },
+    ...createAccountRecovery({ db, mailer: deps.mailer, appUrl: deps.appUrl, now }),
   };
+
+  async function hasClientAccess(userId: string, organizationId: string): Promise<boolean> {
+    try {
+      await readInTenant(db, { organizationId, userId }, () => requireActiveMember(organizationId, userId));
+      return true;
+    } catch (error) {
+      if (error instanceof AppError) return false;
+      throw error;
+    }
+  }
+
+  /** Picks the organization, starts the session family and records the sign-in. */
+  async function finishSignIn(user: repository.UserRow, rememberMe: boolean, meta: ClientMeta): Promise<Session> {
+    const memberships = await inUserScope(db, user.id, () => listActiveMembershipsOfUser(user.id));
+    const chosen = memberships.find((m) => m.organizationId === user.lastOrganizationId) ?? memberships[0];
+    if (!chosen) throw errors.noOrganization();
+    const organizationId = chosen.organizationId;
+
+    const pair = await inAccountScope(db, async () => {
+      await repository.updateUser(user.id, { lastOrganizationId: organizationId });
+      return startSession(user.id, organizationId, rememberMe, meta);
+    });
+    await inTenant(db, { organizationId, userId: user.id }, () =>
+      recordAuditEvent(organizationId, {
+        actorUserId: user.id,
+        action: 'auth.signed_in',
+        targetType: 'user',
+        targetId: user.id,
+        ...meta,
+      }),
+    );
+    const profile = await loadUser({ userId: user.id, organizationId, sessionId: '', originalOrganizationId: null });
+    return { user: profile, ...pair };
+  }
 
   async function recordFailedSignIn(user: repository.UserRow, meta: ClientMeta) {
     const organizationId = user.lastOrganizationId;

@@ -1,4 +1,12 @@
 export { createAuthService, type AuthService } from './auth.service.js';
 export { authRoutes } from './auth.routes.js';
-export { createAccessTokens, type AccessClaims, type AccessTokens } from './tokens.js';
+export { createAccessTokens, hashOpaqueToken, newOpaqueToken, type AccessClaims, type AccessTokens } from './tokens.js';
 export { users } from './auth.table.js';
+export { EmailTakenError, findUserByEmail, insertLegalAcceptance, insertUser } from './auth.repository.js';
+export { hashPassword } from './passwords.js';
+export { createTwoFactorService, type TwoFactorService } from './two-factor.service.js';
+export { twoFactorRoutes } from './two-factor.routes.js';
+export { createSessionsService } from './sessions.service.js';
+export { sessionsRoutes } from './sessions.routes.js';
+export { createAvatarService } from './avatar.service.js';
+export { avatarRoutes } from './avatar.routes.js';

@@ -3,10 +3,9 @@ import { tenantDb } from '../../db/scope.js';
 import { users } from '../auth/index.js';
 import { headlines } from '../headlines/index.js';
 import { issues } from '../issues/index.js';
-import { organizations } from '../organizations/index.js';
 import { milestones, priorities } from '../priorities/index.js';
 import { teamMembers, teams } from '../teams/index.js';
-import { todos } from '../todos/index.js';
+import { todoColumns, todos } from '../todos/index.js';
 
 /**
  * One statement per section, whatever its length: counts come from window functions over the same
@@ -18,14 +17,6 @@ import { todos } from '../todos/index.js';
 const total = sql<number>`(count(*) over ())::int`;
 const personName = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
 const OPEN_PRIORITY = ['on_track', 'off_track'] as const;
-
-export async function fiscalYearStartMonth(organizationId: string): Promise<number> {
-  const [row] = await tenantDb(organizationId)
-    .select({ month: organizations.fiscalYearStartMonth })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
-  return row?.month ?? 1;
-}
 
 /** The person's active teams, by name: what the page follows for live updates. */
 export function teamsOf(organizationId: string, userId: string) {
@@ -124,24 +115,8 @@ export function openMilestones(organizationId: string, userId: string, limit: nu
 export function openTodos(organizationId: string, userId: string, today: string, limit: number) {
   return tenantDb(organizationId)
     .select({
-      id: todos.id,
-      title: todos.title,
-      details: todos.details,
-      ownerId: todos.ownerId,
-      ownerName: personName,
-      teamId: todos.teamId,
+      ...todoColumns,
       teamName: teams.name,
-      isPrivate: todos.isPrivate,
-      dueDate: todos.dueDate,
-      status: todos.status,
-      doneAt: todos.doneAt,
-      sourceKind: todos.sourceKind,
-      sourceId: todos.sourceId,
-      groupId: todos.groupId,
-      createdById: todos.createdById,
-      createdAt: todos.createdAt,
-      updatedAt: todos.updatedAt,
-      version: todos.version,
       total,
       overdue: sql<number>`(count(*) filter (where ${todos.dueDate} < ${today}::date) over ())::int`,
     })

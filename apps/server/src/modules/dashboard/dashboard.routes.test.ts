@@ -1,7 +1,7 @@
-import type { PGlite, Transaction } from '@electric-sql/pglite';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, toIsoDate, type Dashboard, type Priority, type Session } from '@keel/contract';
 import { bearer, bodyOf } from '../../test-support/test-app.js';
+import { statementCounter } from '../../test-support/test-database.js';
 import { addTeam } from '../../test-support/team-fixtures.js';
 import { usePrioritiesFixture } from '../../test-support/priorities-fixture.js';
 
@@ -221,36 +221,15 @@ describe('GET /organizations/{id}/me/dashboard', () => {
 describe('no N+1', () => {
   it('runs the same number of statements for an empty and a full dashboard', async () => {
     await data();
-    const pglite = (t.context.database as { pglite?: PGlite }).pglite;
-    if (!pglite) return; // Counting hooks into the embedded driver; PostgreSQL runs are measured by the benchmarks.
-    let statements = 0;
-    const original = pglite.transaction.bind(pglite);
-    const counted = <T>(tx: Transaction, callback: (tx: Transaction) => Promise<T>) =>
-      callback(
-        new Proxy(tx, {
-          get(target, property, receiver) {
-            const value: unknown = Reflect.get(target, property, receiver);
-            if (property !== 'query' || typeof value !== 'function') return value;
-            return (...args: unknown[]) => {
-              statements += 1;
-              return (value as (...a: unknown[]) => unknown).apply(target, args);
-            };
-          },
-        }),
-      );
-    const count = async (session: Session) => {
-      statements = 0;
-      await dashboardOf(session);
-      return statements;
-    };
-    vi.spyOn(pglite, 'transaction').mockImplementation((callback) => original((tx) => counted(tx, callback)));
-    try {
-      const empty = await count(t.observer);
-      const full = await count(t.owner);
-      expect(empty).toBeGreaterThan(0);
-      expect(full).toBe(empty);
-    } finally {
-      vi.restoreAllMocks();
-    }
+    const counter = statementCounter(t.context.database);
+    if (!counter) return; // Counting hooks into the embedded driver; PostgreSQL runs are measured by the benchmarks.
+    const count = (session: Session) =>
+      counter.count(async () => {
+        await dashboardOf(session);
+      });
+    const empty = await count(t.observer);
+    const full = await count(t.owner);
+    expect(empty).toBeGreaterThan(0);
+    expect(full).toBe(empty);
   });
 });

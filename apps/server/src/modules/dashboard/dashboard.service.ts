@@ -7,7 +7,8 @@ import {
   type DashboardSection,
 } from '@keel/contract';
 import type { Database } from '../../db/database.js';
-import { asReader, type Caller } from '../organizations/index.js';
+import { asReader, fiscalYearStartMonth, type Caller } from '../organizations/index.js';
+import { toTodo } from '../todos/index.js';
 import * as repository from './dashboard.repository.js';
 
 export interface DashboardServiceDeps {
@@ -45,25 +46,7 @@ const toMilestone = (row: repository.MilestoneRow) => ({
   version: row.version,
 });
 
-const toTodo = (row: repository.TodoRow) => ({
-  id: row.id,
-  title: row.title,
-  details: row.details,
-  ownerId: row.ownerId,
-  owner: { id: row.ownerId, name: row.ownerName },
-  teamId: row.teamId,
-  team: teamOf(row),
-  isPrivate: row.isPrivate,
-  dueDate: row.dueDate,
-  status: row.status,
-  doneAt: row.doneAt?.toISOString() ?? null,
-  source: row.sourceKind && row.sourceId ? { kind: row.sourceKind, id: row.sourceId } : null,
-  groupId: row.groupId,
-  createdById: row.createdById,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-  version: row.version,
-});
+const toDashboardTodo = (row: repository.TodoRow) => ({ ...toTodo(row), team: teamOf(row) });
 
 const toIssue = (row: repository.IssueRow) => ({
   id: row.id,
@@ -97,7 +80,7 @@ export function createDashboardService(deps: DashboardServiceDeps) {
       asReader(db, caller, async ({ organizationId, userId }) => {
         const wants = (section: DashboardSection) => request.section === undefined || request.section === section;
         const today = request.today ?? toIsoDate(new Date());
-        const startMonth = await repository.fiscalYearStartMonth(organizationId);
+        const startMonth = await fiscalYearStartMonth(organizationId);
         const current = fiscalQuarterOf(new Date(`${today}T00:00:00Z`), startMonth);
         const dashboard: Dashboard = {
           today,
@@ -113,7 +96,7 @@ export function createDashboardService(deps: DashboardServiceDeps) {
         }
         if (wants('todos')) {
           const rows = await repository.openTodos(organizationId, userId, today, limit);
-          dashboard.todos = { items: rows.map(toTodo), total: totalOf(rows), overdue: rows[0]?.overdue ?? 0 };
+          dashboard.todos = { items: rows.map(toDashboardTodo), total: totalOf(rows), overdue: rows[0]?.overdue ?? 0 };
         }
         if (wants('issues')) {
           const rows = await repository.openIssues(organizationId, userId, limit);

@@ -3,7 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { tenantDb } from '../../db/scope.js';
 import { users } from '../auth/index.js';
 import { issues } from '../issues/index.js';
-import { memberships, organizations } from '../organizations/index.js';
+import { memberships } from '../organizations/index.js';
 import { milestones, priorities } from '../priorities/index.js';
 import { teams } from '../teams/index.js';
 import { todos } from '../todos/index.js';
@@ -57,14 +57,6 @@ export async function loadDirectory(organizationId: string, defaultTeamId: strin
     if (!directory.teams.has(key)) directory.teams.set(key, team.id);
   }
   return directory;
-}
-
-export async function fiscalYearStartMonth(organizationId: string): Promise<number> {
-  const [row] = await tenantDb(organizationId)
-    .select({ month: organizations.fiscalYearStartMonth })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
-  return row?.month ?? 1;
 }
 
 /** Where each (team, horizon) open list ends, and which top-three ranks are held: one query. */

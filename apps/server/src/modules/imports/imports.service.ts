@@ -22,6 +22,7 @@ import {
   asAdmin,
   asReader,
   asWriter,
+  fiscalYearStartMonth,
   isAdmin,
   type Caller,
   type MemberScope,
@@ -170,7 +171,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
     rows: PriorityDraft[],
     onChunk: (n: number) => void,
   ): Promise<Written> => {
-    const startMonth = await repository.fiscalYearStartMonth(organizationId);
+    const startMonth = await fiscalYearStartMonth(organizationId);
     const quarterEnd = fiscalQuarterRange(fiscalQuarterOf(new Date(), startMonth), startMonth).end;
     const now = new Date();
     const inserts = rows.map((draft) => {

@@ -17,6 +17,7 @@ export {
 export { adminRequired } from './organizations.errors.js';
 export {
   findActiveMemberIds,
+  fiscalYearStartMonth,
   findOrganization,
   listActiveMembershipsOfUser,
   type OrganizationRow,

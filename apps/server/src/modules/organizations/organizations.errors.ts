@@ -20,3 +20,8 @@ export const logoUnsupportedType = () =>
 
 export const observerReadOnly = () =>
   forbidden('auth.observer_read_only', 'Observers can look but not change anything');
+export const consultantAccessRevoked = () =>
+  forbidden(
+    'consultant.access_revoked',
+    'Your consultant access to this organization has been revoked. Return to your own organization to continue.',
+  );

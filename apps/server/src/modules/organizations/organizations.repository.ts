@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { accountDb, tenantDb } from '../../db/scope.js';
+import { consultantAccess } from '../consultants/consultants.table.js';
 import { memberships, organizations } from './organizations.table.js';
 import type { Role } from '@keel/contract';
 
@@ -36,6 +37,15 @@ export async function insertOrganization(
 export async function findOrganization(organizationId: string): Promise<OrganizationRow | undefined> {
   const [row] = await tenantDb(organizationId).select().from(organizations).where(eq(organizations.id, organizationId));
   return row;
+}
+
+/** The month (1–12) the organization's fiscal year starts in; January when it has none. */
+export async function fiscalYearStartMonth(organizationId: string): Promise<number> {
+  const [row] = await tenantDb(organizationId)
+    .select({ month: organizations.fiscalYearStartMonth })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return row?.month ?? 1;
 }
 
 /** Locks the organization row for the rest of the transaction, so concurrent logo swaps serialize. */
@@ -87,6 +97,23 @@ export async function findMembership(organizationId: string, userId: string): Pr
     .select({ role: memberships.role, status: memberships.status })
     .from(memberships)
     .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
+  return row;
+}
+
+/**
+ * A consultant is not a member of a client: their grant stands in for a membership (decision 0006).
+ * Only read when no membership exists, so members pay nothing for it.
+ */
+export async function findConsultantGrant(
+  organizationId: string,
+  userId: string,
+): Promise<{ accessLevel: Exclude<Role, 'owner'>; status: 'invited' | 'active' | 'revoked' } | undefined> {
+  const [row] = await tenantDb(organizationId)
+    .select({ accessLevel: consultantAccess.accessLevel, status: consultantAccess.status })
+    .from(consultantAccess)
+    .where(and(eq(consultantAccess.organizationId, organizationId), eq(consultantAccess.consultantUserId, userId)))
+    .orderBy(sql`${consultantAccess.status} = 'active' desc`, sql`${consultantAccess.updatedAt} desc`)
+    .limit(1);
   return row;
 }
 

@@ -64,6 +64,11 @@ export interface RequestMeta {
 /** Proves the caller still belongs to the organization of their token; a removed member is signed out. */
 export async function requireActiveMember(organizationId: string, userId: string): Promise<MemberScope> {
   const membership = await repository.findMembership(organizationId, userId);
+  if (!membership) {
+    const grant = await repository.findConsultantGrant(organizationId, userId);
+    if (grant?.status === 'active') return { organizationId, userId, role: grant.accessLevel };
+    if (grant?.status === 'revoked') throw errors.consultantAccessRevoked();
+  }
   if (!membership || membership.status !== 'active') {
     throw unauthorized('auth.membership_ended', 'Your access to this organization has ended. Please sign in again.');
   }

@@ -48,6 +48,7 @@ const createTodos = (ownerIds: string[]) =>
 const NOT_SHOWN_IN_LISTS = [
   'audit_events',
   'feedback',
+  'invitations',
   'mail_outbox',
   'organization_revisions',
   'refresh_tokens',

@@ -8,3 +8,5 @@ export {
 export { findActiveTeams, isActiveTeamMember, listTeamsWithMembership } from './teams.repository.js';
 export { teamsRoutes } from './teams.routes.js';
 export { teams, teamMembers } from './teams.table.js';
+export { createDepartmentsService, type DepartmentsService } from './departments.service.js';
+export { departmentsRoutes } from './departments.routes.js';

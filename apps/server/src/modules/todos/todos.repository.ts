@@ -21,7 +21,8 @@ const visibleTo = (viewerId: string) => or(eq(todos.isPrivate, false), eq(todos.
 
 const ownerName = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
 
-const todoColumns = {
+/** A to-do's columns with its owner's name, for a query that joins `users` on the owner. */
+export const todoColumns = {
   id: todos.id,
   title: todos.title,
   details: todos.details,

@@ -10,6 +10,7 @@ import { useAgreementsCheck } from '../../features/agreements/agreements.api';
 import { useSelectedDepartment } from '../../features/departments/departments.api';
 import { HelpButton } from '../../features/feedback/components/HelpButton';
 import { useOrgTheme } from '../../features/organization/use-org-theme';
+import { ImpersonationBanner } from '../../features/consultants/components/ImpersonationBanner';
 import { TrialBanner } from '../../features/subscription/components/TrialBanner';
 import { useTerminology } from '../../features/terminology/terminology.api';
 import { pageTitle, type PageId } from '../../features/workspace/page-catalog';
@@ -97,6 +98,7 @@ export default function AppLayout() {
           menuOpen={drawerOpen}
           {...(showSidebar ? { onOpenMenu: () => setDrawerOpen(true) } : {})}
         />
+        <ImpersonationBanner />
         <TrialBanner />
         <main id="main-content" tabIndex={-1} className="flex-1 px-4 pb-20 pt-2 outline-none sm:px-6">
           <Outlet />

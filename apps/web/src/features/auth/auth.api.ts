@@ -1,8 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
-import type { LoginRequest, RegisterRequest } from '@keel/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { LoginRequest, RegisterRequest, SsoProvidersStatus } from '@keel/contract';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { useSession, type SignInResult } from '../../lib/session-store';
-import { SESSION_KEYS, readStorage, writeStorage } from '../../lib/storage-keys';
+import { SESSION_KEYS, readStorage, removeStorage, writeStorage } from '../../lib/storage-keys';
 import { normalizeUser } from '../../lib/user';
 
 export type SsoProvider = 'google' | 'microsoft';
@@ -24,11 +24,28 @@ export function toSignInResult(data: unknown): SignInResult {
   return { user, accessToken, refreshToken };
 }
 
+/** The password step: signed in, or (two-factor on) a challenge the code step redeems. */
+export type LoginOutcome = { kind: 'signedIn' } | { kind: 'codeRequired'; challengeToken: string };
+
 export function useLoginMutation() {
   const signIn = useSession((state) => state.signIn);
   return useMutation({
-    mutationFn: async (body: LoginRequest) =>
-      toSignInResult(await apiRequest<unknown>('/auth/login', { method: 'POST', body })),
+    mutationFn: async (body: LoginRequest): Promise<LoginOutcome> => {
+      const data = await apiRequest<unknown>('/auth/login', { method: 'POST', body });
+      if (isRecord(data) && data.twoFactorRequired === true && typeof data.challengeToken === 'string') {
+        return { kind: 'codeRequired', challengeToken: data.challengeToken };
+      }
+      signIn(toSignInResult(data));
+      return { kind: 'signedIn' };
+    },
+  });
+}
+
+export function useTwoFactorLoginMutation() {
+  const signIn = useSession((state) => state.signIn);
+  return useMutation({
+    mutationFn: async (body: { challengeToken: string; code: string }) =>
+      toSignInResult(await apiRequest<unknown>('/auth/login/two-factor', { method: 'POST', body })),
     onSuccess: signIn,
   });
 }
@@ -62,9 +79,33 @@ export function useResetPasswordMutation() {
  */
 export async function startSso(provider: SsoProvider): Promise<void> {
   const { authUrl } = await apiRequest<{ authUrl: string }>(`/auth/${provider}`);
+  handOver(provider, authUrl, false);
+}
+
+/** Spec section 5: linking posts to the provider's link endpoint and redirects to the returned authUrl. */
+export async function startSsoLink(provider: SsoProvider): Promise<void> {
+  const { authUrl } = await apiRequest<{ authUrl: string }>(`/auth/${provider}/link`, { method: 'POST' });
+  handOver(provider, authUrl, true);
+}
+
+function handOver(provider: SsoProvider, authUrl: unknown, linking: boolean) {
   if (typeof authUrl !== 'string' || authUrl === '') throw new ApiError(200, 'client.unexpected_response', null);
   writeStorage(sessionStorage, SESSION_KEYS.ssoProvider, provider);
+  if (linking) writeStorage(sessionStorage, SESSION_KEYS.ssoLinking, '1');
+  else removeStorage(sessionStorage, SESSION_KEYS.ssoLinking);
   window.location.assign(authUrl);
+}
+
+export const isSsoLinking = () => readStorage(sessionStorage, SESSION_KEYS.ssoLinking) === '1';
+
+/** Which providers the server is configured for; while unknown (or on failure) the buttons stay usable. */
+export function useSsoProviders() {
+  return useQuery({
+    queryKey: ['auth', 'sso-providers'],
+    queryFn: () => apiRequest<SsoProvidersStatus>('/auth/providers'),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
 }
 
 export function rememberedSsoProvider(): SsoProvider | null {

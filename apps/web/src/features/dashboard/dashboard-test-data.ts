@@ -1,21 +1,25 @@
+import { beforeEach } from 'vitest';
 import { addDays, type Dashboard } from '@keel/contract';
-import { localToday } from '../todos/todo-dates';
 import { ORG_ID, makeUser } from '../../test-utils/fixtures';
+import { DEPT, makeDepartment, signedInForEachTest } from '../../test-utils/team-stubs';
+import { useSelectedDepartmentStore } from '../departments/departments.api';
+import { localToday } from '../todos/todo-dates';
+import { useQuickAdd } from './quick-add-store';
 
-export const DEPT = '33333333-3333-4333-8333-333333333333';
+export { DEPT };
 export const OTHER_DEPT = '44444444-4444-4444-8444-444444444444';
-export const department = (id: string, name: string) => ({
-  id,
-  name,
-  description: null,
-  color: null,
-  parent_team_id: null,
-  is_leadership_team: false,
-  is_member: true,
-});
-export const DEPARTMENTS = [department(DEPT, 'Operations'), department(OTHER_DEPT, 'Sales')];
+export const DEPARTMENTS = [makeDepartment(DEPT, 'Operations'), makeDepartment(OTHER_DEPT, 'Sales')];
 export const ME = makeUser().id;
 export const dashboardPath = `/organizations/${ORG_ID}/me/dashboard`;
+
+/** The dashboard tests' set-up: signed in, Operations selected, Quick add closed; cleaned up after each. */
+export function dashboardTestSetup() {
+  signedInForEachTest();
+  beforeEach(() => {
+    useSelectedDepartmentStore.setState({ selectedId: DEPT });
+    useQuickAdd.setState({ open: false, kind: 'todo' });
+  });
+}
 
 const ops = { id: DEPT, name: 'Operations' };
 const sales = { id: OTHER_DEPT, name: 'Sales' };

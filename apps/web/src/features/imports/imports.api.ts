@@ -52,7 +52,8 @@ export const previewImport = (organizationId: string, kind: ImportKind, input: I
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function toError(status: number, body: unknown): ApiError {
+/** An error body (or a streamed error line) as the ApiError the screens read. */
+export function toError(status: number, body: unknown): ApiError {
   if (!isRecord(body)) return new ApiError(status, `http.${status}`, null);
   const details = Array.isArray(body.details)
     ? body.details.filter(
@@ -69,7 +70,7 @@ function toError(status: number, body: unknown): ApiError {
 }
 
 /** Each complete line of a newline-delimited JSON body, as it arrives. */
-async function* lines(response: Response): AsyncGenerator<ImportStreamLine> {
+export async function* ndjsonLines<Line = ImportStreamLine>(response: Response): AsyncGenerator<Line> {
   const reader = response.body?.getReader();
   if (!reader) return;
   const decoder = new TextDecoder();
@@ -79,10 +80,10 @@ async function* lines(response: Response): AsyncGenerator<ImportStreamLine> {
     buffered += decoder.decode(value, { stream: !done });
     const parts = buffered.split('\n');
     buffered = parts.pop() ?? '';
-    for (const part of parts) if (part.trim() !== '') yield JSON.parse(part) as ImportStreamLine;
+    for (const part of parts) if (part.trim() !== '') yield JSON.parse(part) as Line;
     if (done) break;
   }
-  if (buffered.trim() !== '') yield JSON.parse(buffered) as ImportStreamLine;
+  if (buffered.trim() !== '') yield JSON.parse(buffered) as Line;
 }
 
 /** Commits the import, reporting the server's progress lines; resolves with the result or throws its error. */
@@ -109,7 +110,7 @@ export async function commitImport(
     if (isRecord(body) && isRecord(body.data)) return body.data as unknown as ImportResult;
     throw new ApiError(response.status, 'import.unexpected_answer', null);
   }
-  for await (const line of lines(response)) {
+  for await (const line of ndjsonLines(response)) {
     if (line.type === 'progress') onProgress({ stage: line.stage, done: line.done, total: line.total });
     else if (line.type === 'result') return line.data;
     else throw toError(line.status, line);

@@ -1,5 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UpdateProfileRequest } from '@keel/contract';
+import {
+  AVATAR_FIELD,
+  type AccountSession,
+  type ChangeEmailRequest,
+  type ChangePasswordRequest,
+  type TwoFactorEnrolment,
+  type TwoFactorRecoveryCodes,
+  type TwoFactorStatus,
+  type UpdateProfileRequest,
+} from '@keel/contract';
 import { apiRequest } from '../../lib/api-client';
 import { useSession } from '../../lib/session-store';
 import { normalizeUser } from '../../lib/user';
@@ -24,4 +33,109 @@ export function useUpdateProfile() {
       return queryClient.invalidateQueries({ queryKey: profileKeys.mine });
     },
   });
+}
+
+/** The caller's own account security; not organization data, so the keys sit outside ['organizations', …]. */
+export const accountKeys = {
+  sessions: ['account', 'sessions'] as const,
+  twoFactor: ['account', 'two-factor'] as const,
+};
+
+export function useAccountSessions() {
+  return useQuery({
+    queryKey: accountKeys.sessions,
+    queryFn: () => apiRequest<AccountSession[]>('/auth/sessions'),
+  });
+}
+
+export function useSignOutSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (sessionId: string) => apiRequest<unknown>(`/auth/sessions/${sessionId}`, { method: 'DELETE' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
+  });
+}
+
+export function useSignOutOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<{ signedOut: number }>('/auth/sessions/sign-out-others', { method: 'POST' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
+  });
+}
+
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ChangePasswordRequest) => apiRequest<unknown>('/auth/password', { method: 'PUT', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
+  });
+}
+
+export function useChangeEmail() {
+  const queryClient = useQueryClient();
+  const setUser = useSession((state) => state.setUser);
+  const current = useSession((state) => state.user);
+  return useMutation({
+    mutationFn: (body: ChangeEmailRequest) => apiRequest<unknown>('/auth/email', { method: 'PUT', body }),
+    onSuccess: (_data, body) => {
+      if (current) setUser({ ...current, email: body.email });
+      return queryClient.invalidateQueries({ queryKey: profileKeys.mine });
+    },
+  });
+}
+
+export function useTwoFactorStatus() {
+  return useQuery({
+    queryKey: accountKeys.twoFactor,
+    queryFn: () => apiRequest<TwoFactorStatus>('/auth/two-factor'),
+  });
+}
+
+export function useStartTwoFactor() {
+  return useMutation({
+    mutationFn: () => apiRequest<TwoFactorEnrolment>('/auth/two-factor/enrol', { method: 'POST' }),
+  });
+}
+
+export function useConfirmTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) =>
+      apiRequest<TwoFactorRecoveryCodes>('/auth/two-factor/confirm', { method: 'POST', body: { code } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.twoFactor }),
+  });
+}
+
+export function useDisableTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { password: string; code: string }) =>
+      apiRequest<unknown>('/auth/two-factor/disable', { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.twoFactor }),
+  });
+}
+
+function useAvatarMutation<T>(send: (input: T) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  const setUser = useSession((state) => state.setUser);
+  return useMutation({
+    mutationFn: async (input: T) => normalizeUser(await send(input)),
+    onSuccess: (user) => {
+      if (user) setUser(user);
+      return queryClient.invalidateQueries({ queryKey: profileKeys.mine });
+    },
+  });
+}
+
+export function useUploadAvatar() {
+  return useAvatarMutation((file: File) => {
+    const formData = new FormData();
+    formData.append(AVATAR_FIELD, file);
+    return apiRequest<unknown>('/auth/profile/avatar', { method: 'POST', formData });
+  });
+}
+
+export function useRemoveAvatar() {
+  return useAvatarMutation(() => apiRequest<unknown>('/auth/profile/avatar', { method: 'DELETE' }));
 }

@@ -1,11 +1,11 @@
 import { useState, type ComponentType } from 'react';
 import { errorText } from '../../../lib/api-client';
 import { Button } from '../../../ui/Button';
-import { startSso, type SsoProvider } from '../auth.api';
+import { startSso, startSsoLink, useSsoProviders, type SsoProvider } from '../auth.api';
 
 interface SsoButtonsProps {
-  /** 'Continue with' on sign-in, 'Sign up with' on registration. */
-  verb: 'Continue with' | 'Sign up with';
+  /** 'Continue with' on sign-in, 'Sign up with' on registration, 'Link' in a signed-in person's settings. */
+  verb: 'Continue with' | 'Sign up with' | 'Link';
   /** Receives the server's reason when a provider cannot be used (e.g. not configured). */
   onError: (message: string) => void;
   disabled?: boolean;
@@ -49,30 +49,43 @@ const PROVIDERS: Array<{ id: SsoProvider; name: string; Mark: ComponentType }> =
 
 export function SsoButtons({ verb, onError, disabled = false }: SsoButtonsProps) {
   const [pending, setPending] = useState<SsoProvider | null>(null);
+  const configured = useSsoProviders().data;
 
   const start = async (provider: SsoProvider, name: string) => {
     setPending(provider);
     try {
-      await startSso(provider);
+      await (verb === 'Link' ? startSsoLink(provider) : startSso(provider));
     } catch (error) {
       onError(errorText(error, `${name} sign-in is not available right now. Please try again.`));
       setPending(null);
     }
   };
 
+  const unavailable = PROVIDERS.filter(({ id }) => configured?.[id] === false);
+
   return (
-    <div className="grid gap-2 sm:grid-cols-2">
-      {PROVIDERS.map(({ id, name, Mark }) => (
-        <Button
-          key={id}
-          variant="secondary"
-          loading={pending === id}
-          disabled={disabled || pending !== null}
-          onClick={() => void start(id, name)}
-        >
-          {pending === id ? null : <Mark />}
-          {verb} {name}
-        </Button>
+    <div className="space-y-2">
+      <div className="grid gap-2 sm:grid-cols-2">
+        {PROVIDERS.map(({ id, name, Mark }) => (
+          <Button
+            key={id}
+            variant="secondary"
+            loading={pending === id}
+            disabled={disabled || pending !== null || configured?.[id] === false}
+            aria-describedby={configured?.[id] === false ? `sso-unavailable-${id}` : undefined}
+            onClick={() => void start(id, name)}
+          >
+            {pending === id ? null : <Mark />}
+            {verb} {name}
+          </Button>
+        ))}
+      </div>
+      {unavailable.map(({ id, name }) => (
+        <p key={id} id={`sso-unavailable-${id}`} className="text-xs text-slate-600 dark:text-slate-400">
+          {verb === 'Link'
+            ? `${name} is not configured on this Keel server, so it cannot be linked.`
+            : `Sign-in with ${name} is not configured on this Keel server. Please use your email and password.`}
+        </p>
       ))}
     </div>
   );

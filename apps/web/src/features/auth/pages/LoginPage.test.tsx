@@ -9,6 +9,8 @@ import LoginPage from './LoginPage';
 
 beforeEach(() => {
   useSession.setState({ status: 'signedOut', user: null });
+  // The single sign-on buttons ask which providers are configured; tests that care stub it again.
+  stubFetch({});
   window.history.replaceState(null, '', '/login');
 });
 afterEach(() => vi.unstubAllGlobals());

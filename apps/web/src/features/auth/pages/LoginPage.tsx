@@ -13,6 +13,7 @@ import { TextLink } from '../../../ui/TextLink';
 import { useLoginMutation } from '../auth.api';
 import { AuthLayout } from '../components/AuthLayout';
 import { SsoButtons } from '../components/SsoButtons';
+import { TwoFactorStep } from '../components/TwoFactorStep';
 import { loginBannerFor, looksLikeConsultantEmail, type LoginBanner } from '../login-banners';
 
 function bannerFromAddress(): LoginBanner | null {
@@ -37,6 +38,8 @@ export default function LoginPage() {
   useEffect(stripQueryString, []);
   const [ssoError, setSsoError] = useState<string | null>(null);
   const login = useLoginMutation();
+  const [challengeToken, setChallengeToken] = useState<string | null>(null);
+  const [restartReason, setRestartReason] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -52,15 +55,21 @@ export default function LoginPage() {
     setQueryBanner(null);
     setSsoError(null);
     login.reset();
+    setRestartReason(null);
     login
       .mutateAsync(values)
-      .then(() => navigate('/dashboard', { replace: true }))
+      .then((outcome) => {
+        if (outcome.kind === 'codeRequired') setChallengeToken(outcome.challengeToken);
+        else void navigate('/dashboard', { replace: true });
+      })
       // The failure is shown from the mutation's state.
       .catch(() => undefined);
   });
 
   // Spec section 8: the sign-in error shows only when no query-parameter banner is shown.
-  const formError = queryBanner ? null : (ssoError ?? (login.isError ? errorText(login.error, 'Login failed') : null));
+  const formError = queryBanner
+    ? null
+    : (ssoError ?? restartReason ?? (login.isError ? errorText(login.error, 'Login failed') : null));
 
   return (
     <AuthLayout
@@ -72,63 +81,77 @@ export default function LoginPage() {
         'Meetings that end with clear to-dos',
       ]}
     >
-      <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Sign in to your account</h1>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-        New to Keel? <TextLink to="/register">Start a free trial</TextLink>
-      </p>
-
-      <div className="mt-6 space-y-3" aria-live="polite">
-        {queryBanner ? (
-          <Banner tone="error" title={queryBanner.title}>
-            {queryBanner.text}
-          </Banner>
-        ) : null}
-        {formError ? <Banner tone="error">{formError}</Banner> : null}
-      </div>
-
-      <form noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
+      {challengeToken ? (
+        <TwoFactorStep
+          challengeToken={challengeToken}
+          onSignedIn={() => void navigate('/dashboard', { replace: true })}
+          onRestart={(reason) => {
+            login.reset();
+            setRestartReason(reason);
+            setChallengeToken(null);
+          }}
         />
-        {looksLikeConsultantEmail(email) ? (
-          <p className="inline-flex rounded-full bg-purple-100 px-3 py-1 text-xs font-semibold text-purple-900 dark:bg-purple-950 dark:text-purple-100">
-            Strategy Consultant Account
+      ) : (
+        <>
+          <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Sign in to your account</h1>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+            New to Keel? <TextLink to="/register">Start a free trial</TextLink>
           </p>
-        ) : null}
-        <PasswordField
-          label="Password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <div className="flex items-center justify-between gap-4">
-          <Checkbox label="Keep me signed in" {...register('rememberMe')} />
-          <TextLink to="/forgot-password" className="text-sm">
-            Forgot password?
-          </TextLink>
-        </div>
-        <Button type="submit" size="lg" className="w-full" loading={login.isPending}>
-          {login.isPending ? 'Signing in...' : 'Sign in'}
-        </Button>
-      </form>
 
-      <div className="my-6 flex items-center gap-3 text-sm text-slate-600 dark:text-slate-400">
-        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
-        or
-        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
-      </div>
-      <SsoButtons
-        verb="Continue with"
-        disabled={login.isPending}
-        onError={(message) => {
-          setQueryBanner(null);
-          setSsoError(message);
-        }}
-      />
+          <div className="mt-6 space-y-3" aria-live="polite">
+            {queryBanner ? (
+              <Banner tone="error" title={queryBanner.title}>
+                {queryBanner.text}
+              </Banner>
+            ) : null}
+            {formError ? <Banner tone="error">{formError}</Banner> : null}
+          </div>
+
+          <form noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="email"
+              error={errors.email?.message}
+              {...register('email')}
+            />
+            {looksLikeConsultantEmail(email) ? (
+              <p className="inline-flex rounded-full bg-purple-100 px-3 py-1 text-xs font-semibold text-purple-900 dark:bg-purple-950 dark:text-purple-100">
+                Strategy Consultant Account
+              </p>
+            ) : null}
+            <PasswordField
+              label="Password"
+              autoComplete="current-password"
+              error={errors.password?.message}
+              {...register('password')}
+            />
+            <div className="flex items-center justify-between gap-4">
+              <Checkbox label="Keep me signed in" {...register('rememberMe')} />
+              <TextLink to="/forgot-password" className="text-sm">
+                Forgot password?
+              </TextLink>
+            </div>
+            <Button type="submit" size="lg" className="w-full" loading={login.isPending}>
+              {login.isPending ? 'Signing in...' : 'Sign in'}
+            </Button>
+          </form>
+
+          <div className="my-6 flex items-center gap-3 text-sm text-slate-600 dark:text-slate-400">
+            <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+            or
+            <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+          </div>
+          <SsoButtons
+            verb="Continue with"
+            disabled={login.isPending}
+            onError={(message) => {
+              setQueryBanner(null);
+              setSsoError(message);
+            }}
+          />
+        </>
+      )}
     </AuthLayout>
   );
 }

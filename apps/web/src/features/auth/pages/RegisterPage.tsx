@@ -23,13 +23,36 @@ import { SsoButtons } from '../components/SsoButtons';
 
 const BADGES = ['30-day trial', 'No credit card', 'Cancel anytime'];
 
+/** What differs on /consultant-register: the words, the endpoint and where success lands. */
+export interface RegistrationVariant {
+  title: string;
+  subtitle: string;
+  submitLabel: string;
+  afterSignUp: string;
+  organizationLabel: string;
+  useRegistration: typeof useRegisterMutation;
+}
+
+const TRIAL: RegistrationVariant = {
+  title: 'Start Your Free Trial',
+  subtitle: '30 days free • No credit card required',
+  submitLabel: 'Start Free Trial',
+  afterSignUp: '/dashboard',
+  organizationLabel: 'Organization name',
+  useRegistration: useRegisterMutation,
+};
+
 export default function RegisterPage() {
   usePageMeta({
     title: 'Start your free trial',
     description: 'Create your Keel account: 30 days free, no credit card required.',
   });
+  return <RegistrationScreen variant={TRIAL} />;
+}
+
+export function RegistrationScreen({ variant }: { variant: RegistrationVariant }) {
   const navigate = useNavigate();
-  const registration = useRegisterMutation();
+  const registration = variant.useRegistration();
   const [legal, setLegal] = useState<LegalAcceptance>(() =>
     buildLegalRecord({ termsAccepted: false, privacyAccepted: false }),
   );
@@ -66,7 +89,7 @@ export default function RegisterPage() {
         .mutateAsync({ ...fields, legalAgreement: legal })
         .then(() => {
           trackSignup({ email: fields.email, organizationName: fields.organizationName });
-          void navigate('/dashboard', { replace: true });
+          void navigate(variant.afterSignUp, { replace: true });
         })
         // The failure is shown from the mutation's state.
         .catch(() => undefined);
@@ -88,8 +111,8 @@ export default function RegisterPage() {
         'From 10 to 500+ people',
       ]}
     >
-      <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Start Your Free Trial</h1>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">30 days free • No credit card required</p>
+      <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{variant.title}</h1>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{variant.subtitle}</p>
       <ul aria-label="Trial terms" className="mt-3 flex flex-wrap gap-2">
         {BADGES.map((badge) => (
           <li
@@ -139,7 +162,7 @@ export default function RegisterPage() {
           {...register('email')}
         />
         <TextField
-          label="Organization name"
+          label={variant.organizationLabel}
           autoComplete="organization"
           error={errors.organizationName?.message}
           {...register('organizationName')}
@@ -166,7 +189,7 @@ export default function RegisterPage() {
           }}
         />
         <Button type="submit" size="lg" className="w-full" loading={registration.isPending}>
-          {registration.isPending ? 'Creating account...' : 'Start Free Trial'}
+          {registration.isPending ? 'Creating account...' : variant.submitLabel}
         </Button>
       </form>
       <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-300">

@@ -1,26 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addDays } from '@keel/contract';
 import { useSession } from '../../../lib/session-store';
-import { signedInFrameRoutes } from '../../../test-utils/app-stubs';
 import { stubFetch } from '../../../test-utils/fetch-stub';
 import { ORG_ID, makeUser } from '../../../test-utils/fixtures';
 import { renderPage } from '../../../test-utils/render';
-import { useSelectedDepartmentStore } from '../../departments/departments.api';
+import { teamFrameRoutes } from '../../../test-utils/team-stubs';
 import { localToday } from '../../todos/todo-dates';
-import { DEPARTMENTS, DEPT, ME } from '../dashboard-test-data';
-import { useQuickAdd } from '../quick-add-store';
+import { DEPARTMENTS, DEPT, ME, dashboardTestSetup } from '../dashboard-test-data';
 import { QuickAddButton, QuickAddHost } from './QuickAddButton';
 
-const routes = (extra: Record<string, unknown> = {}) =>
-  signedInFrameRoutes({
-    'GET /users/departments': { body: { data: { departments: DEPARTMENTS, is_leadership_member: false } } },
-    [`GET /organizations/${ORG_ID}/people`]: {
-      body: { data: [{ id: ME, name: 'Ada Lovelace', email: 'ada@example.com', avatarUrl: null }] },
-    },
-    ...extra,
-  });
+const routes = (extra: Record<string, unknown> = {}) => teamFrameRoutes({ departments: DEPARTMENTS }, extra);
 
 function Frame() {
   return (
@@ -34,15 +25,7 @@ function Frame() {
   );
 }
 
-beforeEach(() => {
-  useSession.setState({ status: 'signedIn', user: makeUser() });
-  useSelectedDepartmentStore.setState({ selectedId: DEPT });
-  useQuickAdd.setState({ open: false, kind: 'todo' });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+dashboardTestSetup();
 
 describe('quick add', () => {
   it('opens with Q pressed outside a field, and Escape closes it', async () => {

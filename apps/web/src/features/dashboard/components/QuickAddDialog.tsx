@@ -16,6 +16,7 @@ import { Banner } from '../../../ui/Banner';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { TextField } from '../../../ui/Field';
+import { SelectField } from '../../../ui/FormFields';
 import { useSelectedDepartment } from '../../departments/departments.api';
 import { useCreateHeadline } from '../../headlines/headlines.api';
 import { useCreateIssue } from '../../issues/issues.api';
@@ -24,7 +25,6 @@ import { localToday } from '../../todos/todo-dates';
 import { useCreateTodos, usePeople } from '../../todos/todos.api';
 import { needsSelection, pageFor } from '../dashboard-links';
 import { useQuickAdd, type QuickAddKind } from '../quick-add-store';
-import { SelectField } from './SelectField';
 
 const HEADLINE_TYPE_TEXT: Record<HeadlineType, string> = { customer: 'Customer', employee: 'Employee', other: 'Other' };
 const FORM_ID = 'quick-add-form';
@@ -189,19 +189,22 @@ function QuickAddForm() {
         <SelectField
           label={terms.department_label}
           value={teamId}
-          onChange={setTeamId}
+          onChange={(event) => setTeamId(event.target.value)}
           error={problem.team}
-          options={departments.map((department) => ({ value: department.id, label: department.name }))}
-        />
-        <SelectField
-          label="Owner"
-          value={ownerId}
-          onChange={setOwnerId}
-          options={(people.data ?? [{ id: userId, name: 'Me', email: '', avatarUrl: null }]).map((person) => ({
-            value: person.id,
-            label: person.id === userId ? `${person.name} (me)` : person.name,
-          }))}
-        />
+        >
+          {departments.map((department) => (
+            <option key={department.id} value={department.id}>
+              {department.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Owner" value={ownerId} onChange={(event) => setOwnerId(event.target.value)}>
+          {(people.data ?? [{ id: userId, name: 'Me', email: '', avatarUrl: null }]).map((person) => (
+            <option key={person.id} value={person.id}>
+              {person.id === userId ? `${person.name} (me)` : person.name}
+            </option>
+          ))}
+        </SelectField>
         {kind === 'todo' ? (
           <TextField
             label="Due date"
@@ -216,9 +219,14 @@ function QuickAddForm() {
           <SelectField
             label="Type"
             value={headlineType}
-            onChange={(value) => setHeadlineType(value as HeadlineType)}
-            options={HEADLINE_TYPES.map((type) => ({ value: type, label: HEADLINE_TYPE_TEXT[type] }))}
-          />
+            onChange={(event) => setHeadlineType(event.target.value as HeadlineType)}
+          >
+            {HEADLINE_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {HEADLINE_TYPE_TEXT[type]}
+              </option>
+            ))}
+          </SelectField>
         ) : null}
       </div>
       {pending ? <p className="text-sm text-slate-600 dark:text-slate-300">Adding…</p> : null}

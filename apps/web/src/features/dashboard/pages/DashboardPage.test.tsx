@@ -1,35 +1,34 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { realtimeClient } from '../../../lib/realtime-react';
-import { useSession } from '../../../lib/session-store';
 import { signedInFrameRoutes } from '../../../test-utils/app-stubs';
 import { stubFetch } from '../../../test-utils/fetch-stub';
-import { ORG_ID, makeUser } from '../../../test-utils/fixtures';
+import { ORG_ID } from '../../../test-utils/fixtures';
 import { renderPage } from '../../../test-utils/render';
-import { useSelectedDepartmentStore } from '../../departments/departments.api';
-import { DEPARTMENTS, DEPT, OTHER_DEPT, dashboardPath, emptyDashboard, fullDashboard } from '../dashboard-test-data';
+import { departmentsReply } from '../../../test-utils/team-stubs';
+import {
+  DEPARTMENTS,
+  DEPT,
+  OTHER_DEPT,
+  dashboardPath,
+  dashboardTestSetup,
+  emptyDashboard,
+  fullDashboard,
+} from '../dashboard-test-data';
 import { useQuickAdd } from '../quick-add-store';
 import DashboardPage from './DashboardPage';
 
 const routes = (dashboard: unknown, extra: Record<string, unknown> = {}) =>
   signedInFrameRoutes({
-    'GET /users/departments': { body: { data: { departments: DEPARTMENTS, is_leadership_member: false } } },
+    'GET /users/departments': departmentsReply(DEPARTMENTS),
     [`GET ${dashboardPath}`]: { body: { data: dashboard } },
     ...extra,
   });
 
 const section = async (name: RegExp) => screen.findByRole('region', { name });
 
-beforeEach(() => {
-  useSession.setState({ status: 'signedIn', user: makeUser() });
-  useSelectedDepartmentStore.setState({ selectedId: DEPT });
-  useQuickAdd.setState({ open: false, kind: 'todo' });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+dashboardTestSetup();
 
 describe('DashboardPage', () => {
   it('asks for each section on its own, with the person’s today', async () => {

@@ -5,15 +5,20 @@ interface RowErrorsProps {
   count: number;
   /** The main sheet's name: rows of other sheets (milestones) name their sheet. */
   mainSheet: string;
+  /** Field names as shown, where an import reads other fields than the business objects' ones. */
+  labels?: Record<string, string>;
+  /** Replaces "… problems to fix before importing", where rows with problems are left out instead. */
+  heading?: string;
 }
 
 /** Every problem found, with the row to fix; the import stays disabled until there are none. */
-export function RowErrors({ errors, count, mainSheet }: RowErrorsProps) {
+export function RowErrors({ errors, count, mainSheet, labels, heading }: RowErrorsProps) {
   const headingId = 'import-row-errors';
   return (
     <section aria-labelledby={headingId} className="grid gap-2">
       <h2 id={headingId} className="text-base font-semibold text-red-800 dark:text-red-300">
-        {count === 1 ? '1 problem to fix' : `${count.toLocaleString()} problems to fix`} before importing
+        {heading ??
+          `${count === 1 ? '1 problem to fix' : `${count.toLocaleString()} problems to fix`} before importing`}
       </h2>
       <ul className="max-h-72 overflow-y-auto rounded-md border border-red-200 text-sm dark:border-red-900">
         {errors.map((error, index) => (
@@ -21,7 +26,7 @@ export function RowErrors({ errors, count, mainSheet }: RowErrorsProps) {
             <span className="font-medium">
               {error.sheet === mainSheet ? '' : `${error.sheet}, `}Row {error.rowNumber}
               {' · '}
-              {IMPORT_FIELD_LABELS[error.field as ImportField] ?? error.field}:
+              {labels?.[error.field] ?? IMPORT_FIELD_LABELS[error.field as ImportField] ?? error.field}:
             </span>{' '}
             {error.message}
           </li>

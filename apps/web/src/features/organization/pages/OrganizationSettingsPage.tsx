@@ -17,6 +17,7 @@ import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { TextField, inputClasses } from '../../../ui/Field';
 import { Spinner } from '../../../ui/Spinner';
+import { ConsultantsSection } from '../../consultants/components/ConsultantsSection';
 import { useTerminology } from '../../terminology/terminology.api';
 import { ColourField } from '../components/ColourField';
 import { LogoUploader } from '../components/LogoUploader';
@@ -252,6 +253,7 @@ export default function OrganizationSettingsPage() {
       ) : (
         <OrganizationForm organization={organization.data} />
       )}
+      <ConsultantsSection />
     </section>
   );
 }

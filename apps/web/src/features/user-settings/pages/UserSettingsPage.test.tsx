@@ -27,6 +27,24 @@ describe('UserSettingsPage', () => {
     expect(stub.callsTo('PUT /auth/profile')[0]?.body).toEqual({ firstName: 'Augusta', lastName: 'Lovelace' });
   });
 
+  it('uploads a picture, shows it at once, and removes it', async () => {
+    const avatarUrl = '/api/v1/users/22222222-2222-4222-8222-222222222222/avatar/abcdefabcdefabcdefabcdef.png';
+    const stub = stubFetch({
+      'GET /auth/profile': [{ body: { data: makeUser() } }, { body: { data: makeUser({ avatarUrl }) } }],
+      'POST /auth/profile/avatar': { body: { data: makeUser({ avatarUrl }) } },
+      'DELETE /auth/profile/avatar': { body: { data: makeUser({ avatarUrl: null }) } },
+    });
+    const user = userEvent.setup();
+    renderPage(<UserSettingsPage />);
+    await screen.findByRole('button', { name: 'Upload picture' });
+    await user.upload(screen.getByLabelText('Picture file'), new File(['png'], 'me.png', { type: 'image/png' }));
+    expect((await screen.findByAltText('Your picture')).getAttribute('src')).toBe(avatarUrl);
+    expect(useSession.getState().user?.avatarUrl).toBe(avatarUrl);
+    expect(stub.callsTo('POST /auth/profile/avatar')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Remove picture' }));
+    await vi.waitFor(() => expect(useSession.getState().user?.avatarUrl).toBeNull());
+  });
+
   it.each([
     [{ status: 400, body: { error: 'Names must be shorter', code: 'validation' } }, 'Names must be shorter'],
     [{ status: 500 }, 'Profile update failed'],

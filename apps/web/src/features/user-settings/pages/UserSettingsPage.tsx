@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';
-import { updateProfileRequestSchema } from '@keel/contract';
+import { profileFormSchema, type ProfileForm } from '@keel/contract';
 import { errorText } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/page-meta';
 import { Banner } from '../../../ui/Banner';
@@ -10,14 +10,13 @@ import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { TextField } from '../../../ui/Field';
 import { Spinner } from '../../../ui/Spinner';
+import { AvatarPicker } from '../components/AvatarPicker';
+import { EmailSection } from '../components/EmailSection';
+import { LinkedSignInSection } from '../components/LinkedSignInSection';
+import { PasswordSection } from '../components/PasswordSection';
+import { SessionsSection } from '../components/SessionsSection';
+import { TwoFactorSection } from '../components/TwoFactorSection';
 import { useProfile, useUpdateProfile } from '../user-settings.api';
-
-// The form needs both names; the contract marks them optional because a PUT may change just one.
-const profileFormSchema = updateProfileRequestSchema.pick({ firstName: true, lastName: true }).required();
-interface ProfileForm {
-  firstName: string;
-  lastName: string;
-}
 
 export default function UserSettingsPage() {
   usePageMeta({ title: 'Profile and settings', description: 'Your Keel profile.', robots: 'noindex,nofollow' });
@@ -65,6 +64,7 @@ export default function UserSettingsPage() {
           </Banner>
         ) : (
           <form noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
+            {profile.data ? <AvatarPicker user={profile.data} /> : null}
             {update.isError ? <Banner tone="error">{errorText(update.error, 'Profile update failed')}</Banner> : null}
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField
@@ -80,13 +80,6 @@ export default function UserSettingsPage() {
                 {...register('lastName')}
               />
             </div>
-            <TextField
-              label="Email"
-              type="email"
-              value={profile.data?.email ?? ''}
-              readOnly
-              hint="Your sign-in address cannot be changed here."
-            />
             <div className="flex justify-end">
               <Button type="submit" loading={update.isPending} disabled={!isDirty}>
                 {update.isPending ? 'Saving...' : 'Save profile'}
@@ -95,6 +88,11 @@ export default function UserSettingsPage() {
           </form>
         )}
       </Card>
+      {profile.data ? <EmailSection currentEmail={profile.data.email} /> : null}
+      <PasswordSection />
+      <TwoFactorSection />
+      <LinkedSignInSection />
+      <SessionsSection />
     </section>
   );
 }

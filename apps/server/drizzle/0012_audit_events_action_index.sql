@@ -1,0 +1,1 @@
+CREATE INDEX "audit_events_action_idx" ON "audit_events" USING btree ("organization_id","action","created_at");

@@ -1,0 +1,3 @@
+export { createConsultantsService, type ConsultantsService } from './consultants.service.js';
+export { consultantsRoutes } from './consultants.routes.js';
+export { consultantAccess } from './consultants.table.js';

@@ -1,0 +1,108 @@
+import { LEGAL_VERSION, type NewPersonAcceptance } from '@keel/contract';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.js';
+import { accountDb, inTenant, tenantDb } from '../../db/scope.js';
+import { recordAuditEvent } from '../audit/index.js';
+import {
+  EmailTakenError,
+  findUserByEmail,
+  hashPassword,
+  insertLegalAcceptance,
+  insertUser,
+  type AccessClaims,
+} from '../auth/index.js';
+import { users } from '../auth/auth.table.js';
+import { memberships } from '../organizations/organizations.table.js';
+import { findActiveTeams } from '../teams/index.js';
+import { teamMembers } from '../teams/teams.table.js';
+import * as errors from './members.errors.js';
+import { invitations } from './members.table.js';
+
+export interface AcceptInput {
+  tokenHash: string;
+  organizationId: string;
+  claims: AccessClaims | null;
+  person: NewPersonAcceptance | null;
+  meta: { ipAddress: string; userAgent: string };
+  now: Date;
+}
+
+/**
+ * One transaction: the invitation is claimed (only the first of two concurrent accepts gets it),
+ * then the account, membership and team memberships are written. Any refusal rolls the claim back,
+ * so a refused attempt changes nothing and the link still works for the right person.
+ */
+export async function acceptInvitation(db: Database, input: AcceptInput): Promise<string> {
+  const passwordHash = input.person ? await hashPassword(input.person.password) : null;
+  const { organizationId } = input;
+  return inTenant(db, { organizationId, userId: input.claims?.userId ?? null }, async () => {
+    const [invitation] = await tenantDb(organizationId)
+      .update(invitations)
+      .set({ acceptedAt: input.now, version: sql`${invitations.version} + 1` })
+      .where(
+        and(
+          eq(invitations.organizationId, organizationId),
+          eq(invitations.tokenHash, input.tokenHash),
+          isNull(invitations.acceptedAt),
+          isNull(invitations.revokedAt),
+          gt(invitations.expiresAt, input.now),
+        ),
+      )
+      .returning();
+    if (!invitation) throw errors.invitationUsed();
+
+    const userId = await resolveAccount(invitation.email, input, passwordHash);
+    const [existing] = await tenantDb(organizationId)
+      .select({ id: memberships.id })
+      .from(memberships)
+      .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
+    if (existing) throw errors.alreadyMember();
+    await tenantDb(organizationId).insert(memberships).values({ organizationId, userId, role: invitation.role });
+    const teams = await findActiveTeams(organizationId, invitation.teamIds);
+    if (teams.length > 0) {
+      await tenantDb(organizationId)
+        .insert(teamMembers)
+        .values(teams.map((team) => ({ organizationId, teamId: team.id, userId, role: 'member' as const })))
+        .onConflictDoNothing();
+    }
+    await recordAuditEvent(organizationId, {
+      actorUserId: userId,
+      action: 'invitation.accepted',
+      targetType: 'invitation',
+      targetId: invitation.id,
+      summary: { email: invitation.email, role: invitation.role, teamIds: teams.map((team) => team.id) },
+      ...input.meta,
+    });
+    return userId;
+  });
+}
+
+async function resolveAccount(email: string, input: AcceptInput, passwordHash: string | null): Promise<string> {
+  if (input.claims) {
+    const [user] = await accountDb().select().from(users).where(eq(users.id, input.claims.userId));
+    if (!user || user.email.toLowerCase() !== email.toLowerCase()) throw errors.wrongAccount(email);
+    if (user.status !== 'active') throw errors.wrongAccount(email);
+    return user.id;
+  }
+  const person = input.person;
+  if (!person || !passwordHash) throw errors.signInToAccept();
+  if (await findUserByEmail(email)) throw errors.signInToAccept();
+  let user;
+  try {
+    user = await insertUser({ email, firstName: person.firstName, lastName: person.lastName, passwordHash });
+  } catch (error) {
+    if (error instanceof EmailTakenError) throw errors.signInToAccept();
+    throw error;
+  }
+  await insertLegalAcceptance({
+    userId: user.id,
+    termsAccepted: person.legalAgreement.termsAccepted,
+    privacyAccepted: person.legalAgreement.privacyAccepted,
+    acceptedAt:
+      new Date(person.legalAgreement.acceptedAt) > new Date(0) ? new Date(person.legalAgreement.acceptedAt) : input.now,
+    version: person.legalAgreement.version || LEGAL_VERSION,
+    userAgent: (person.legalAgreement.userAgent || input.meta.userAgent).slice(0, 1000),
+    ipAddress: input.meta.ipAddress,
+  });
+  return user.id;
+}

@@ -1,0 +1,12 @@
+export {
+  inviteMembers,
+  invitationMailContext,
+  sendInvitationMails,
+  type CreatedInvitation,
+  type InviteMeta,
+  type InviteOutcome,
+  type InviteRow,
+} from './invite-members.js';
+export { createMembersService, type MembersService } from './members.service.js';
+export { membersRoutes } from './members.routes.js';
+export { invitations } from './members.table.js';

@@ -1,0 +1,184 @@
+import { DEPARTMENT_LIST_MAX, type DepartmentRole } from '@keel/contract';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { tenantDb } from '../../db/scope.js';
+import { users } from '../auth/auth.table.js';
+import { memberships } from '../organizations/organizations.table.js';
+import { teamMembers, teams } from './teams.table.js';
+
+// Correlated count of active people: served by team_members_team_user_key (team_id first), one statement a list.
+// Spelled out in SQL: drizzle would render both id columns unqualified inside the subquery.
+const memberCount = sql<number>`(select count(*)::int from team_members tm
+  join memberships m on m.organization_id = tm.organization_id and m.user_id = tm.user_id and m.status = 'active'
+  where tm.team_id = "teams"."id")`;
+
+const departmentColumns = {
+  id: teams.id,
+  name: teams.name,
+  description: teams.description,
+  color: teams.color,
+  parentTeamId: teams.parentTeamId,
+  isLeadershipTeam: teams.isLeadershipTeam,
+  archivedAt: teams.archivedAt,
+  version: teams.version,
+  createdAt: teams.createdAt,
+  updatedAt: teams.updatedAt,
+  memberCount,
+};
+
+export type DepartmentRow = Awaited<ReturnType<typeof listDepartments>>[number];
+
+export async function listDepartments(organizationId: string, archived: boolean) {
+  return tenantDb(organizationId)
+    .select(departmentColumns)
+    .from(teams)
+    .where(
+      and(eq(teams.organizationId, organizationId), archived ? isNotNull(teams.archivedAt) : isNull(teams.archivedAt)),
+    )
+    .orderBy(asc(sql`lower(${teams.name})`), asc(teams.id))
+    .limit(DEPARTMENT_LIST_MAX);
+}
+
+export async function findDepartment(organizationId: string, id: string): Promise<DepartmentRow | undefined> {
+  const [row] = await tenantDb(organizationId)
+    .select(departmentColumns)
+    .from(teams)
+    .where(and(eq(teams.organizationId, organizationId), eq(teams.id, id)));
+  return row;
+}
+
+export interface DepartmentValues {
+  name: string;
+  description: string | null;
+  color: string | null;
+  parentTeamId: string | null;
+}
+
+export async function insertDepartment(organizationId: string, values: DepartmentValues, createdById: string) {
+  const [row] = await tenantDb(organizationId)
+    .insert(teams)
+    .values({ organizationId, ...values, isLeadershipTeam: false, createdById })
+    .returning({ id: teams.id });
+  if (!row) throw new Error('department insert returned nothing');
+  return row.id;
+}
+
+export type DepartmentChanges = Partial<DepartmentValues> & { archivedAt?: Date | null; isLeadershipTeam?: boolean };
+
+/** Applies the change only if the row is still at `version`; answers whether it did. */
+export async function updateDepartmentAtVersion(
+  organizationId: string,
+  id: string,
+  version: number,
+  changes: DepartmentChanges,
+): Promise<boolean> {
+  const rows = await tenantDb(organizationId)
+    .update(teams)
+    .set({ ...changes, version: sql`${teams.version} + 1` })
+    .where(and(eq(teams.organizationId, organizationId), eq(teams.id, id), eq(teams.version, version)))
+    .returning({ id: teams.id });
+  return rows.length > 0;
+}
+
+/** Clears the flag from the current leadership team (first half of moving it); answers its id. */
+export async function clearLeadership(organizationId: string): Promise<string | undefined> {
+  const [row] = await tenantDb(organizationId)
+    .update(teams)
+    .set({ isLeadershipTeam: false, version: sql`${teams.version} + 1` })
+    .where(and(eq(teams.organizationId, organizationId), eq(teams.isLeadershipTeam, true)))
+    .returning({ id: teams.id });
+  return row?.id;
+}
+
+/** Every department's parent (archived ones too): enough to walk the tree in memory for the cycle check. */
+export async function departmentParents(organizationId: string) {
+  return tenantDb(organizationId)
+    .select({ id: teams.id, parentTeamId: teams.parentTeamId })
+    .from(teams)
+    .where(eq(teams.organizationId, organizationId))
+    .limit(DEPARTMENT_LIST_MAX * 10);
+}
+
+export async function hasActiveChildren(organizationId: string, id: string): Promise<boolean> {
+  const [row] = await tenantDb(organizationId)
+    .select({ id: teams.id })
+    .from(teams)
+    .where(and(eq(teams.organizationId, organizationId), eq(teams.parentTeamId, id), isNull(teams.archivedAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
+const personName = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
+
+/** The department's members who are still active in the organization, by name. */
+export async function listDepartmentMembers(organizationId: string, teamId: string) {
+  return tenantDb(organizationId)
+    .select({
+      userId: users.id,
+      name: personName,
+      email: users.email,
+      avatarUrl: users.avatarUrl,
+      role: teamMembers.role,
+    })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .innerJoin(
+      memberships,
+      and(
+        eq(memberships.organizationId, teamMembers.organizationId),
+        eq(memberships.userId, teamMembers.userId),
+        eq(memberships.status, 'active'),
+      ),
+    )
+    .where(and(eq(teamMembers.organizationId, organizationId), eq(teamMembers.teamId, teamId)))
+    .orderBy(asc(sql`lower(${personName})`), asc(users.id))
+    .limit(DEPARTMENT_LIST_MAX);
+}
+
+/** Answers false when the person already belongs to the department. */
+export async function addDepartmentMember(
+  organizationId: string,
+  teamId: string,
+  userId: string,
+  role: DepartmentRole,
+): Promise<boolean> {
+  const rows = await tenantDb(organizationId)
+    .insert(teamMembers)
+    .values({ organizationId, teamId, userId, role })
+    .onConflictDoNothing()
+    .returning({ id: teamMembers.id });
+  return rows.length > 0;
+}
+
+export async function removeDepartmentMember(organizationId: string, teamId: string, userId: string) {
+  const rows = await tenantDb(organizationId)
+    .delete(teamMembers)
+    .where(
+      and(
+        eq(teamMembers.organizationId, organizationId),
+        eq(teamMembers.teamId, teamId),
+        eq(teamMembers.userId, userId),
+      ),
+    )
+    .returning({ id: teamMembers.id });
+  return rows.length > 0;
+}
+
+export async function setDepartmentMemberRole(
+  organizationId: string,
+  teamId: string,
+  userId: string,
+  role: DepartmentRole,
+): Promise<boolean> {
+  const rows = await tenantDb(organizationId)
+    .update(teamMembers)
+    .set({ role })
+    .where(
+      and(
+        eq(teamMembers.organizationId, organizationId),
+        eq(teamMembers.teamId, teamId),
+        eq(teamMembers.userId, userId),
+      ),
+    )
+    .returning({ id: teamMembers.id });
+  return rows.length > 0;
+}

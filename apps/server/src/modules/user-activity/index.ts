@@ -1,0 +1,2 @@
+export { createUserActivityService, type UserActivityService } from './user-activity.service.js';
+export { userActivityRoutes } from './user-activity.routes.js';

@@ -1,0 +1,99 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { ConsultantClientList, ConsultantGrant, InviteConsultantRequest, RegisterRequest } from '@keel/contract';
+import { apiRequest } from '../../lib/api-client';
+import { useOrganizationMutation } from '../../lib/organization-mutation';
+import { useOrganizationId, useSession } from '../../lib/session-store';
+import { SESSION_KEYS, readStorage, removeStorage, writeStorage } from '../../lib/storage-keys';
+import { toSignInResult } from '../auth/auth.api';
+
+/** Spec section 4: window listeners (and this module) learn that the active organization changed. */
+export const ORGANIZATION_CHANGED_EVENT = 'organization-changed';
+
+export const consultantKeys = {
+  clients: ['consultant', 'clients'] as const,
+  grants: (organizationId: string | null) => ['organizations', organizationId ?? 'none', 'consultants'] as const,
+};
+
+export function useConsultantRegisterMutation() {
+  const signIn = useSession((state) => state.signIn);
+  return useMutation({
+    mutationFn: async (body: RegisterRequest) =>
+      toSignInResult(await apiRequest<unknown>('/auth/consultant-register', { method: 'POST', body })),
+    onSuccess: signIn,
+  });
+}
+
+export function useConsultantClients() {
+  return useQuery({
+    queryKey: consultantKeys.clients,
+    queryFn: () => apiRequest<ConsultantClientList>('/consultant/clients'),
+  });
+}
+
+/**
+ * Switching in or back answers a whole new session: storing it keeps the new organization id,
+ * the user (impersonating or not) and clears every cached query, then the change is announced.
+ */
+function useOrganizationSwitch<Input>(send: (input: Input) => Promise<unknown>) {
+  const signIn = useSession((state) => state.signIn);
+  return useMutation({
+    mutationFn: async (input: Input) => toSignInResult(await send(input)),
+    onSuccess: (session) => {
+      signIn(session);
+      window.dispatchEvent(
+        new CustomEvent(ORGANIZATION_CHANGED_EVENT, { detail: { organizationId: session.user.organizationId } }),
+      );
+    },
+  });
+}
+
+/** The name the banner's Return button shows; remembered per tab when leaving home. */
+export const readHomeName = () => readStorage(sessionStorage, SESSION_KEYS.consultantHomeName);
+
+export function useSwitchToClient() {
+  const user = useSession((state) => state.user);
+  return useOrganizationSwitch((organizationId: string) => {
+    if (user && !user.isImpersonating)
+      writeStorage(sessionStorage, SESSION_KEYS.consultantHomeName, user.organizationName);
+    return apiRequest<unknown>('/consultant/switch', { method: 'POST', body: { organizationId } });
+  });
+}
+
+export const useReturnHome = () =>
+  useOrganizationSwitch(async (_: void) => {
+    const session = await apiRequest<unknown>('/consultant/return', { method: 'POST' });
+    removeStorage(sessionStorage, SESSION_KEYS.consultantHomeName);
+    return session;
+  });
+
+export function useAcceptConsultantInvitation() {
+  return useMutation({
+    mutationFn: (body: { organizationId: string; token: string }) =>
+      apiRequest<{ organizationId: string; organizationName: string }>('/consultant/invitations/accept', {
+        method: 'POST',
+        body,
+      }),
+  });
+}
+
+export function useClientConsultants() {
+  const organizationId = useOrganizationId();
+  return useQuery({
+    queryKey: consultantKeys.grants(organizationId),
+    queryFn: () => apiRequest<ConsultantGrant[]>(`/organizations/${organizationId}/consultants`),
+    enabled: organizationId !== null,
+  });
+}
+
+export const useInviteConsultant = () =>
+  useOrganizationMutation(['consultants'], (organizationId, body: InviteConsultantRequest) =>
+    apiRequest<ConsultantGrant>(`/organizations/${organizationId}/consultants`, { method: 'POST', body }),
+  );
+
+export const useRevokeConsultant = () =>
+  useOrganizationMutation(['consultants'], (organizationId, grant: Pick<ConsultantGrant, 'id' | 'version'>) =>
+    apiRequest<ConsultantGrant>(`/organizations/${organizationId}/consultants/${grant.id}/revoke`, {
+      method: 'POST',
+      body: { version: grant.version },
+    }),
+  );

@@ -1,0 +1,80 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MemberImportPreview, MemberImportResult, MemberImportStreamLine } from '@keel/contract';
+import { ApiError, apiFetch, apiRequest } from '../../lib/api-client';
+import { requireOrganization } from '../../lib/organization-mutation';
+import { useOrganizationId } from '../../lib/session-store';
+import { ndjsonLines, toError, type ImportProgressState } from '../imports/imports.api';
+
+const NDJSON = 'application/x-ndjson';
+/** A file of hundreds of people is checked in seconds; the default API timeout is for ordinary calls. */
+const IMPORT_TIMEOUT_MS = 5 * 60_000;
+
+const importPath = (organizationId: string) => `/organizations/${encodeURIComponent(organizationId)}/imports/members`;
+
+const formOf = (file: File) => {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return form;
+};
+
+export const previewMemberImport = (organizationId: string, file: File) =>
+  apiRequest<MemberImportPreview>(`${importPath(organizationId)}/preview`, {
+    method: 'POST',
+    formData: formOf(file),
+    timeoutMs: IMPORT_TIMEOUT_MS,
+  });
+
+/** Imports the file, reporting the server's progress lines; resolves with the counts or throws its error. */
+export async function commitMemberImport(
+  organizationId: string,
+  file: File,
+  onProgress: (progress: ImportProgressState) => void,
+): Promise<MemberImportResult> {
+  const response = await apiFetch(importPath(organizationId), {
+    method: 'POST',
+    formData: formOf(file),
+    accept: NDJSON,
+    timeoutMs: IMPORT_TIMEOUT_MS,
+  });
+  if (!response.ok || !(response.headers.get('content-type') ?? '').includes(NDJSON)) {
+    const body: unknown = await response.json().catch(() => undefined);
+    if (!response.ok) throw toError(response.status, body);
+    const data = (body as { data?: MemberImportResult } | undefined)?.data;
+    if (data) return data;
+    throw new ApiError(response.status, 'import.unexpected_answer', null);
+  }
+  for await (const line of ndjsonLines<MemberImportStreamLine>(response)) {
+    if (line.type === 'progress') onProgress({ stage: line.stage, done: line.done, total: line.total });
+    else if (line.type === 'result') return line.data;
+    else throw toError(line.status, line);
+  }
+  throw new ApiError(
+    0,
+    'network.unreachable',
+    'The connection ended before the import finished. Check the file again to see who was invited.',
+  );
+}
+
+export function usePreviewMemberImport() {
+  const organizationId = useOrganizationId();
+  return useMutation({
+    mutationFn: (file: File) => previewMemberImport(requireOrganization(organizationId), file),
+  });
+}
+
+/** After an import the people, invitations and activity views of the organization refetch. */
+export function useCommitMemberImport(onProgress: (progress: ImportProgressState) => void) {
+  const organizationId = useOrganizationId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => commitMemberImport(requireOrganization(organizationId), file, onProgress),
+    onSettled: async () => {
+      const base = ['organizations', organizationId ?? 'none'] as const;
+      await Promise.all(
+        ['members', 'invitations', 'audit-events'].map((entity) =>
+          queryClient.invalidateQueries({ queryKey: [...base, entity] }),
+        ),
+      );
+    },
+  });
+}

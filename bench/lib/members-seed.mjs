@@ -1,0 +1,120 @@
+// Seeds a 500-member organization for bench/members-list.mjs straight into the throwaway PostgreSQL
+// database (superuser connection, so row-level security does not apply), in one transaction.
+import { createHash, randomUUID } from 'node:crypto';
+
+const FIRST = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Frances', 'Ken', 'Margaret', 'Linus'];
+const LAST = ['Lovelace', 'Hopper', 'Turing', 'Dijkstra', 'Liskov', 'Knuth', 'Allen', 'Thompson', 'Hamilton'];
+
+async function insertRows(client, table, columns, rows) {
+  const perChunk = Math.floor(60_000 / columns.length);
+  for (let start = 0; start < rows.length; start += perChunk) {
+    const params = [];
+    const tuples = rows.slice(start, start + perChunk).map((row) => {
+      const marks = row.map((value) => {
+        params.push(value);
+        return `$${params.length}`;
+      });
+      return `(${marks.join(',')})`;
+    });
+    await client.query(
+      `insert into ${table} (${columns.map((c) => `"${c}"`).join(',')}) values ${tuples.join(',')}`,
+      params,
+    );
+  }
+}
+
+/**
+ * `members` people in all (the owner + members-1 new ones), each in one of `teamCount` teams (some
+ * also in leadership), each with `sessionsEach` refresh tokens (the list shows the last sign-in), and
+ * `invitations` open invitations. Returns the figures the benchmark prints.
+ */
+export async function seedMembers(client, options) {
+  const {
+    organizationId,
+    ownerId,
+    leadershipTeamId,
+    members = 500,
+    teamCount = 10,
+    sessionsEach = 3,
+    invitations = 50,
+  } = options;
+  const runId = `${Date.now().toString(36)}${process.pid}`;
+  await client.query('begin');
+  try {
+    const {
+      rows: [owner],
+    } = await client.query('select password_hash from users where id = $1', [ownerId]);
+    const teams = Array.from({ length: teamCount - 1 }, (_, i) => ({ id: randomUUID(), name: `Bench team ${i + 1}` }));
+    await insertRows(
+      client,
+      'teams',
+      ['id', 'organization_id', 'name', 'created_by_id'],
+      teams.map((team) => [team.id, organizationId, team.name, ownerId]),
+    );
+    const userIds = Array.from({ length: members - 1 }, () => randomUUID());
+    await insertRows(
+      client,
+      'users',
+      ['id', 'email', 'first_name', 'last_name', 'password_hash'],
+      userIds.map((id, i) => [
+        id,
+        `bench.${runId}.member${i}@example.com`,
+        FIRST[i % FIRST.length],
+        `${LAST[i % LAST.length]}${i}`,
+        owner.password_hash,
+      ]),
+    );
+    await insertRows(
+      client,
+      'memberships',
+      ['organization_id', 'user_id', 'role', 'status'],
+      userIds.map((id, i) => [
+        organizationId,
+        id,
+        i % 50 === 0 ? 'admin' : 'member',
+        i % 40 === 0 ? 'deactivated' : 'active',
+      ]),
+    );
+    const teamRows = [];
+    userIds.forEach((id, i) => {
+      teamRows.push([organizationId, teams[i % teams.length].id, id]);
+      if (i < 12) teamRows.push([organizationId, leadershipTeamId, id]);
+    });
+    await insertRows(client, 'team_members', ['organization_id', 'team_id', 'user_id'], teamRows);
+    const day = 86_400_000;
+    const tokenRows = userIds.flatMap((id, i) =>
+      Array.from({ length: sessionsEach }, (_, s) => [
+        id,
+        organizationId,
+        randomUUID(),
+        createHash('sha256').update(`${runId}-${i}-${s}`).digest('hex'),
+        new Date(Date.now() + day),
+        new Date(Date.now() - (i + s) * 3_600_000),
+      ]),
+    );
+    await insertRows(
+      client,
+      'refresh_tokens',
+      ['user_id', 'organization_id', 'family_id', 'token_hash', 'expires_at', 'created_at'],
+      tokenRows,
+    );
+    await insertRows(
+      client,
+      'invitations',
+      ['organization_id', 'email', 'role', 'token_hash', 'invited_by_id', 'expires_at'],
+      Array.from({ length: invitations }, (_, i) => [
+        organizationId,
+        `bench.${runId}.invitee${i}@example.com`,
+        'member',
+        createHash('sha256').update(`${runId}-invitation-${i}`).digest('hex'),
+        ownerId,
+        new Date(Date.now() + 7 * day),
+      ]),
+    );
+    await client.query('commit');
+    return { members, teams: teamCount, refreshTokens: tokenRows.length, invitations };
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  }
+}
