@@ -28,6 +28,7 @@ import {
   createAccessTokens,
   createAvatarService,
   createAuthService,
+  createSessionGate,
   createSessionsService,
   createTwoFactorService,
   sessionsRoutes,
@@ -107,7 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       const typed = api as unknown as TypedApp;
       await api.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 10, parts: 12 } });
-      registerAuthentication(api, tokens);
+      registerAuthentication(api, tokens, createSessionGate(database.db, config.sessionCheckSeconds * 1000));
       registerRevisionCache(api, { db: database.db });
 
       typed.get(

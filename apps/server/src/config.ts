@@ -37,6 +37,8 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** How long a process trusts that a signed-in session was not ended elsewhere (sign-out, password change). */
+  SESSION_CHECK_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   TRUST_PROXY: booleanFromEnv,
 });
 
@@ -53,6 +55,7 @@ export interface Config {
   webDistDir: string | undefined;
   logLevel: string;
   authRateLimitPerMinute: number;
+  sessionCheckSeconds: number;
   trustProxy: boolean;
   oidc: {
     google: OidcProviderConfig | undefined;
@@ -110,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: parsed.WEB_DIST_DIR,
     logLevel: parsed.LOG_LEVEL,
     authRateLimitPerMinute: parsed.AUTH_RATE_LIMIT_PER_MINUTE,
+    sessionCheckSeconds: parsed.SESSION_CHECK_SECONDS,
     trustProxy: parsed.TRUST_PROXY,
     oidc: {
       google: oidcProvider(

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { accountDb } from '../../db/scope.js';
 import { legalAcceptances, passwordResetTokens, refreshTokens, users } from './auth.table.js';
 
@@ -63,6 +63,23 @@ export async function findRefreshTokenForUpdate(tokenHash: string): Promise<Refr
 
 export async function markRefreshTokenUsed(id: string, at: Date): Promise<void> {
   await accountDb().update(refreshTokens).set({ usedAt: at }).where(eq(refreshTokens.id, id));
+}
+
+/** A session lives while its newest refresh token is neither used, revoked nor expired. */
+export async function isRefreshFamilyLive(familyId: string, at: Date): Promise<boolean> {
+  const [row] = await accountDb()
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.familyId, familyId),
+        isNull(refreshTokens.usedAt),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, at),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function revokeRefreshFamily(familyId: string, at: Date): Promise<void> {

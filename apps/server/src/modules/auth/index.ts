@@ -10,3 +10,4 @@ export { createSessionsService } from './sessions.service.js';
 export { sessionsRoutes } from './sessions.routes.js';
 export { createAvatarService } from './avatar.service.js';
 export { avatarRoutes } from './avatar.routes.js';
+export { createSessionGate, type SessionGate } from './session-gate.js';
