@@ -5,7 +5,6 @@ import {
   type TwoFactorLoginRequest,
   type TwoFactorStatus,
 } from '@keel/contract';
-import QRCode from 'qrcode';
 import type { Database } from '../../db/database.js';
 import { inAccountScope, inTenant } from '../../db/scope.js';
 import { recordAuditEvent } from '../audit/index.js';
@@ -104,6 +103,8 @@ export function createTwoFactorService(deps: { db: Database; serverSecret: strin
         return user.email;
       });
       const url = otpauthUrl(secret, email);
+      // Loaded on first enrolment: idle servers never draw a QR code.
+      const { default: QRCode } = await import('qrcode');
       const svg = await QRCode.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
       return {
         secret,

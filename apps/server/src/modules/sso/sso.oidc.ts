@@ -1,4 +1,5 @@
-import * as client from 'openid-client';
+import { randomBytes } from 'node:crypto';
+import type * as OpenId from 'openid-client';
 import type { SsoProvider } from '@keel/contract';
 import type { OidcProviderConfig } from '../../config.js';
 
@@ -20,20 +21,25 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
  * failed discovery is forgotten so the next request tries again.
  */
 export function createOidcClients(settings: Partial<Record<SsoProvider, OidcProviderConfig | undefined>>) {
-  const discovered = new Map<SsoProvider, Promise<client.Configuration>>();
+  const discovered = new Map<SsoProvider, Promise<OpenId.Configuration>>();
 
-  function configuration(provider: SsoProvider, options: OidcProviderConfig): Promise<client.Configuration> {
+  // Loaded on first use: most servers never sign anyone in through a provider.
+  const openId = () => import('openid-client');
+
+  function configuration(provider: SsoProvider, options: OidcProviderConfig): Promise<OpenId.Configuration> {
     let pending = discovered.get(provider);
     if (!pending) {
       const issuer = new URL(options.issuerUrl);
       // Plain HTTP only for a provider on this machine (the test provider); real ones are HTTPS.
       const insecure = issuer.protocol === 'http:' && LOOPBACK.has(issuer.hostname);
-      pending = client.discovery(
-        issuer,
-        options.clientId,
-        undefined,
-        client.ClientSecretPost(options.clientSecret),
-        insecure ? { execute: [client.allowInsecureRequests] } : undefined,
+      pending = openId().then((client) =>
+        client.discovery(
+          issuer,
+          options.clientId,
+          undefined,
+          client.ClientSecretPost(options.clientSecret),
+          insecure ? { execute: [client.allowInsecureRequests] } : undefined,
+        ),
       );
       pending.catch(() => discovered.delete(provider));
       discovered.set(provider, pending);
@@ -48,6 +54,7 @@ export function createOidcClients(settings: Partial<Record<SsoProvider, OidcProv
 
     async authorizationUrl(provider: SsoProvider, options: OidcProviderConfig, request: AuthorizationRequest) {
       const config = await configuration(provider, options);
+      const client = await openId();
       const parameters: Record<string, string> = {
         redirect_uri: options.redirectUri,
         response_type: 'code',
@@ -69,6 +76,7 @@ export function createOidcClients(settings: Partial<Record<SsoProvider, OidcProv
       input: { code: string; state: string } & AuthorizationRequest,
     ): Promise<VerifiedIdentity> {
       const config = await configuration(provider, options);
+      const client = await openId();
       const returned = new URL(options.redirectUri);
       returned.searchParams.set('code', input.code);
       returned.searchParams.set('state', input.state);
@@ -89,8 +97,10 @@ export function createOidcClients(settings: Partial<Record<SsoProvider, OidcProv
 
 export type OidcClients = ReturnType<typeof createOidcClients>;
 
+/** 32 random bytes each, base64url: what openid-client's randomState/randomNonce/randomPKCECodeVerifier make. */
+const randomValue = () => randomBytes(32).toString('base64url');
 export const newAuthorizationRequest = (): AuthorizationRequest => ({
-  state: client.randomState(),
-  nonce: client.randomNonce(),
-  codeVerifier: client.randomPKCECodeVerifier(),
+  state: randomValue(),
+  nonce: randomValue(),
+  codeVerifier: randomValue(),
 });
