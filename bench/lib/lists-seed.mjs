@@ -2,6 +2,7 @@
 // database (superuser connection, so row-level security does not apply). Multi-row INSERTs in one
 // transaction: the whole seed takes seconds.
 import { randomUUID } from 'node:crypto';
+import { insertBenchTeams, insertBenchUsers, insertRows } from './seed-rows.mjs';
 
 /** Deterministic pseudo-random numbers, so every run seeds the same shape. */
 function rng(seed) {
@@ -15,26 +16,6 @@ function rng(seed) {
 const pad = (n) => String(n).padStart(2, '0');
 const isoDate = (date) => `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
 const daysFromNow = (days) => isoDate(new Date(Date.now() + days * 86_400_000));
-
-/** Inserts rows (arrays in `columns` order) in chunks of multi-row VALUES (bind parameters stay < 65,535). */
-async function insertRows(client, table, columns, rows) {
-  const perChunk = Math.floor(60_000 / columns.length);
-  for (let start = 0; start < rows.length; start += perChunk) {
-    const chunk = rows.slice(start, start + perChunk);
-    const params = [];
-    const tuples = chunk.map((row) => {
-      const marks = row.map((value) => {
-        params.push(value);
-        return `$${params.length}`;
-      });
-      return `(${marks.join(',')})`;
-    });
-    await client.query(
-      `insert into ${table} (${columns.map((c) => `"${c}"`).join(',')}) values ${tuples.join(',')}`,
-      params,
-    );
-  }
-}
 
 /** The fiscal year and quarter containing `date` for a year starting in January (a new organization's default). */
 export function currentQuarter(date = new Date()) {
@@ -90,27 +71,16 @@ export async function seedOrganization(client, options) {
     } = await client.query('select password_hash from users where id = $1', [ownerId]);
 
     // Teams: the leadership team the registration made, plus new ones. New team 0 is the "big" one.
-    const newTeams = Array.from({ length: teamCount - 1 }, (_, i) => ({
-      id: randomUUID(),
-      name: `Bench team ${i + 1}`,
-    }));
-    await insertRows(
-      client,
-      'teams',
-      ['id', 'organization_id', 'name', 'created_by_id'],
-      newTeams.map((team) => [team.id, organizationId, team.name, ownerId]),
-    );
+    const newTeams = await insertBenchTeams(client, { organizationId, ownerId }, teamCount - 1);
     const teamIds = [leadershipTeamId, ...newTeams.map((team) => team.id)];
     const bigTeamId = newTeams[0].id;
     const smallTeamId = newTeams[1].id;
 
     // People: members-1 new users; memberships; every person in one new team, the first 12 also in leadership.
-    const userIds = Array.from({ length: members - 1 }, () => randomUUID());
-    await insertRows(
+    const userIds = await insertBenchUsers(
       client,
-      'users',
-      ['id', 'email', 'first_name', 'last_name', 'password_hash'],
-      userIds.map((id, i) => [id, `bench.${runId}.member${i}@example.com`, `Member${i}`, 'Bench', owner.password_hash]),
+      { runId, passwordHash: owner.password_hash, nameOf: (i) => [`Member${i}`, 'Bench'] },
+      members - 1,
     );
     await insertRows(
       client,

@@ -1,27 +1,10 @@
 // Seeds a 500-member organization for bench/members-list.mjs straight into the throwaway PostgreSQL
 // database (superuser connection, so row-level security does not apply), in one transaction.
 import { createHash, randomUUID } from 'node:crypto';
+import { insertBenchTeams, insertBenchUsers, insertRows } from './seed-rows.mjs';
 
 const FIRST = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Frances', 'Ken', 'Margaret', 'Linus'];
 const LAST = ['Lovelace', 'Hopper', 'Turing', 'Dijkstra', 'Liskov', 'Knuth', 'Allen', 'Thompson', 'Hamilton'];
-
-async function insertRows(client, table, columns, rows) {
-  const perChunk = Math.floor(60_000 / columns.length);
-  for (let start = 0; start < rows.length; start += perChunk) {
-    const params = [];
-    const tuples = rows.slice(start, start + perChunk).map((row) => {
-      const marks = row.map((value) => {
-        params.push(value);
-        return `$${params.length}`;
-      });
-      return `(${marks.join(',')})`;
-    });
-    await client.query(
-      `insert into ${table} (${columns.map((c) => `"${c}"`).join(',')}) values ${tuples.join(',')}`,
-      params,
-    );
-  }
-}
 
 /**
  * `members` people in all (the owner + members-1 new ones), each in one of `teamCount` teams (some
@@ -44,25 +27,15 @@ export async function seedMembers(client, options) {
     const {
       rows: [owner],
     } = await client.query('select password_hash from users where id = $1', [ownerId]);
-    const teams = Array.from({ length: teamCount - 1 }, (_, i) => ({ id: randomUUID(), name: `Bench team ${i + 1}` }));
-    await insertRows(
+    const teams = await insertBenchTeams(client, { organizationId, ownerId }, teamCount - 1);
+    const userIds = await insertBenchUsers(
       client,
-      'teams',
-      ['id', 'organization_id', 'name', 'created_by_id'],
-      teams.map((team) => [team.id, organizationId, team.name, ownerId]),
-    );
-    const userIds = Array.from({ length: members - 1 }, () => randomUUID());
-    await insertRows(
-      client,
-      'users',
-      ['id', 'email', 'first_name', 'last_name', 'password_hash'],
-      userIds.map((id, i) => [
-        id,
-        `bench.${runId}.member${i}@example.com`,
-        FIRST[i % FIRST.length],
-        `${LAST[i % LAST.length]}${i}`,
-        owner.password_hash,
-      ]),
+      {
+        runId,
+        passwordHash: owner.password_hash,
+        nameOf: (i) => [FIRST[i % FIRST.length], `${LAST[i % LAST.length]}${i}`],
+      },
+      members - 1,
     );
     await insertRows(
       client,

@@ -122,16 +122,25 @@ export type ImportResult = z.infer<typeof importResultSchema>;
 export const importStageSchema = z.enum(['reading', 'checking', 'writing']);
 export type ImportStage = z.infer<typeof importStageSchema>;
 
+/** The lines of a streamed import whose result line carries `result`: progress lines, then a result or error line. */
+export const importStreamLinesOf = <T extends z.ZodType>(result: T) =>
+  z.discriminatedUnion('type', [
+    z.object({
+      type: z.literal('progress'),
+      stage: importStageSchema,
+      done: z.number().int(),
+      total: z.number().int(),
+    }),
+    z.object({ type: z.literal('result'), data: result }),
+    z.object({
+      type: z.literal('error'),
+      status: z.number().int(),
+      error: z.string(),
+      code: z.string(),
+      details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    }),
+  ]);
+
 /** The lines of a streamed commit (`Accept: application/x-ndjson`), one JSON object per line. */
-export const importStreamLineSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('progress'), stage: importStageSchema, done: z.number().int(), total: z.number().int() }),
-  z.object({ type: z.literal('result'), data: importResultSchema }),
-  z.object({
-    type: z.literal('error'),
-    status: z.number().int(),
-    error: z.string(),
-    code: z.string(),
-    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-  }),
-]);
+export const importStreamLineSchema = importStreamLinesOf(importResultSchema);
 export type ImportStreamLine = z.infer<typeof importStreamLineSchema>;

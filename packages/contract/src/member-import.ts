@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { importRowErrorSchema, importStageSchema } from './imports.js';
+import { importRowErrorSchema, importStreamLinesOf } from './imports.js';
 
 /** The columns a bulk user import reads, in the order the page lists them. */
 export const MEMBER_IMPORT_FIELDS = ['email', 'firstName', 'lastName', 'role', 'teams'] as const;
@@ -59,15 +59,5 @@ export const memberImportResultSchema = z.object({
 export type MemberImportResult = z.infer<typeof memberImportResultSchema>;
 
 /** The lines of a streamed bulk import (`Accept: application/x-ndjson`), as the other imports stream. */
-export const memberImportStreamLineSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('progress'), stage: importStageSchema, done: z.number().int(), total: z.number().int() }),
-  z.object({ type: z.literal('result'), data: memberImportResultSchema }),
-  z.object({
-    type: z.literal('error'),
-    status: z.number().int(),
-    error: z.string(),
-    code: z.string(),
-    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-  }),
-]);
+export const memberImportStreamLineSchema = importStreamLinesOf(memberImportResultSchema);
 export type MemberImportStreamLine = z.infer<typeof memberImportStreamLineSchema>;

@@ -160,6 +160,36 @@ export function useTenantFixture<R extends Role>(
   return fixture;
 }
 
+export type AuthSuiteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * A suite's own app (filled in before its first test, closed after its last, so read `context` inside tests
+ * and hooks) and `inject`, which calls a path below /api/v1 as `session` (anonymous without one).
+ */
+export function useAuthSuite(env: Record<string, string> = {}) {
+  const context = {} as TestContext;
+  beforeAll(async () => {
+    Object.assign(context, await createTestApp(env));
+  });
+  afterAll(async () => {
+    await context.close();
+  });
+  const inject = (
+    method: AuthSuiteMethod,
+    url: string,
+    payload?: unknown,
+    session?: Session,
+    headers: Record<string, string> = {},
+  ) =>
+    context.app.inject({
+      method,
+      url: `/api/v1${url}`,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+      headers: { ...headers, ...(session ? bearer(session) : {}) },
+    });
+  return { context, inject };
+}
+
 /** The audit rows of one action (of one target, if given): for assertions only. */
 export const auditEvents = (database: DatabaseHandle, action: string, targetId?: string) =>
   queryAsOwner(

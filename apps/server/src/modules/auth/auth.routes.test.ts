@@ -1,26 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Session } from '@keel/contract';
 import {
   bearer,
   bodyOf,
-  createTestApp,
   queryAsOwner,
   registerOrganization,
   registrationPayload,
   uniqueEmail,
-  type TestContext,
+  useAuthSuite,
 } from '../../test-support/test-app.js';
 
-let context: TestContext;
-beforeAll(async () => {
-  context = await createTestApp();
-});
-afterAll(async () => {
-  await context.close();
-});
+const { context, inject } = useAuthSuite();
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  context.app.inject({ method: 'POST', url: `/api/v1${url}`, payload: payload as object, headers });
+  inject('POST', url, payload, undefined, headers);
 
 describe('POST /auth/register', () => {
   it('creates the organization, its leadership team and the owner, and signs them in', async () => {

@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Session, User } from '@keel/contract';
 import {
   PNG_BYTES,
   auditEvents,
   bearer,
   bodyOf,
-  createTestApp,
   multipart,
   registerOrganization,
-  type TestContext,
+  useAuthSuite,
 } from '../../test-support/test-app.js';
 
-let context: TestContext;
-beforeAll(async () => {
-  context = await createTestApp();
-});
-afterAll(async () => {
-  await context.close();
-});
+const { context } = useAuthSuite();
 
 const upload = (session: Session | null, form: ReturnType<typeof multipart>) =>
   context.app.inject({

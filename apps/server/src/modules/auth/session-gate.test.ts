@@ -1,35 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Session } from '@keel/contract';
 import {
   TEST_PASSWORD,
   bearer,
   bodyOf,
-  createTestApp,
   queryAsOwner,
   registerOrganization,
-  type TestContext,
+  useAuthSuite,
 } from '../../test-support/test-app.js';
 import { createSessionGate } from './session-gate.js';
 
-let context: TestContext;
-beforeAll(async () => {
-  // Checked on every request here, so the tests need not wait out the interval.
-  context = await createTestApp({ SESSION_CHECK_SECONDS: '0' });
-});
-afterAll(async () => {
-  await context.close();
-});
+// Checked on every request here, so the tests need not wait out the interval.
+const { context, inject } = useAuthSuite({ SESSION_CHECK_SECONDS: '0' });
 
 const signIn = async (email: string) => {
-  const response = await context.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/login',
-    payload: { email, password: TEST_PASSWORD },
-  });
+  const response = await inject('POST', '/auth/login', { email, password: TEST_PASSWORD });
   return bodyOf<{ data: Session }>(response).data;
 };
-const profileOf = (session: Session) =>
-  context.app.inject({ method: 'GET', url: '/api/v1/auth/profile', headers: bearer(session) });
+const profileOf = (session: Session) => inject('GET', '/auth/profile', undefined, session);
 const sessionIdOf = (session: Session) =>
   (JSON.parse(Buffer.from(session.accessToken.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
 

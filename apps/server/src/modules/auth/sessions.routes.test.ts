@@ -1,34 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AccountSession, Session } from '@keel/contract';
 import {
   TEST_PASSWORD,
   auditEvents,
   bearer,
   bodyOf,
-  createTestApp,
   expectDocumented,
   queryAsOwner,
   registerOrganization,
   uniqueEmail,
-  type TestContext,
+  useAuthSuite,
 } from '../../test-support/test-app.js';
 
-let context: TestContext;
-beforeAll(async () => {
-  context = await createTestApp();
-});
-afterAll(async () => {
-  await context.close();
-});
-
+const suite = useAuthSuite();
+const { context } = suite;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const inject = (method: Method, url: string, payload?: unknown, session?: Session, userAgent = 'vitest') =>
-  context.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-    headers: { 'user-agent': userAgent, ...(session ? bearer(session) : {}) },
-  });
+  suite.inject(method, url, payload, session, { 'user-agent': userAgent });
 
 async function signIn(email: string, password = TEST_PASSWORD, userAgent = 'vitest') {
   const response = await inject('POST', '/auth/login', { email, password }, undefined, userAgent);

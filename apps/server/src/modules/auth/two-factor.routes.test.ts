@@ -1,33 +1,17 @@
 import { Secret } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Session, TwoFactorChallenge, TwoFactorEnrolment, TwoFactorStatus } from '@keel/contract';
 import {
   TEST_PASSWORD,
   auditEvents,
-  bearer,
   bodyOf,
-  createTestApp,
   queryAsOwner,
   registerOrganization,
-  type TestContext,
+  useAuthSuite,
 } from '../../test-support/test-app.js';
 import { totpCode } from './totp.js';
 
-let context: TestContext;
-beforeAll(async () => {
-  context = await createTestApp();
-});
-afterAll(async () => {
-  await context.close();
-});
-
-const inject = (method: 'GET' | 'POST', url: string, payload?: unknown, session?: Session) =>
-  context.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-    headers: session ? bearer(session) : {},
-  });
+const { context, inject } = useAuthSuite();
 
 const codeNow = (secret: string) => totpCode(Secret.fromBase32(secret), Date.now());
 

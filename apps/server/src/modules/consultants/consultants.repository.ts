@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { accountDb, tenantDb } from '../../db/scope.js';
 import { users } from '../auth/index.js';
 import { issues } from '../issues/issues.table.js';
@@ -23,19 +23,22 @@ export async function listGrants(organizationId: string): Promise<GrantWithName[
   return rows.map((row) => ({ ...row.grant, consultantFirstName: row.firstName, consultantLastName: row.lastName }));
 }
 
-export async function findOpenInvitationByEmail(organizationId: string, email: string) {
+/** The organization's grant (or invitation) matching every condition, locked for the transaction. */
+async function lockGrantWhere(organizationId: string, ...conditions: SQL[]): Promise<GrantRow | undefined> {
   const [row] = await tenantDb(organizationId)
     .select()
     .from(consultantAccess)
-    .where(
-      and(
-        eq(consultantAccess.organizationId, organizationId),
-        sql`lower(${consultantAccess.email}) = lower(${email})`,
-        eq(consultantAccess.status, 'invited'),
-      ),
-    )
+    .where(and(eq(consultantAccess.organizationId, organizationId), ...conditions))
     .for('update');
   return row;
+}
+
+export async function findOpenInvitationByEmail(organizationId: string, email: string) {
+  return lockGrantWhere(
+    organizationId,
+    sql`lower(${consultantAccess.email}) = lower(${email})`,
+    eq(consultantAccess.status, 'invited'),
+  );
 }
 
 export async function insertInvitation(
@@ -50,37 +53,37 @@ export async function insertInvitation(
   return row;
 }
 
+/** Writes `changes` to one of the organization's grants, bumping its version; `failure` if it is not there. */
+async function changeGrant(
+  organizationId: string,
+  id: string,
+  changes: Partial<Omit<GrantRow, 'id' | 'organizationId' | 'version'>>,
+  failure: string,
+): Promise<GrantRow> {
+  const [row] = await tenantDb(organizationId)
+    .update(consultantAccess)
+    .set({ ...changes, version: sql`${consultantAccess.version} + 1` })
+    .where(and(eq(consultantAccess.organizationId, organizationId), eq(consultantAccess.id, id)))
+    .returning();
+  if (!row) throw new Error(failure);
+  return row;
+}
+
 /** A second invitation of the same address renews the open one: new link, new expiry. */
 export async function renewInvitation(
   organizationId: string,
   id: string,
   values: Pick<GrantRow, 'accessLevel' | 'tokenHash' | 'expiresAt' | 'grantedById'>,
 ): Promise<GrantRow> {
-  const [row] = await tenantDb(organizationId)
-    .update(consultantAccess)
-    .set({ ...values, version: sql`${consultantAccess.version} + 1` })
-    .where(and(eq(consultantAccess.organizationId, organizationId), eq(consultantAccess.id, id)))
-    .returning();
-  if (!row) throw new Error('consultant invitation renewal returned nothing');
-  return row;
+  return changeGrant(organizationId, id, values, 'consultant invitation renewal returned nothing');
 }
 
 export async function findGrantForUpdate(organizationId: string, id: string): Promise<GrantRow | undefined> {
-  const [row] = await tenantDb(organizationId)
-    .select()
-    .from(consultantAccess)
-    .where(and(eq(consultantAccess.organizationId, organizationId), eq(consultantAccess.id, id)))
-    .for('update');
-  return row;
+  return lockGrantWhere(organizationId, eq(consultantAccess.id, id));
 }
 
 export async function findInvitationByTokenForUpdate(organizationId: string, tokenHash: string) {
-  const [row] = await tenantDb(organizationId)
-    .select()
-    .from(consultantAccess)
-    .where(and(eq(consultantAccess.organizationId, organizationId), eq(consultantAccess.tokenHash, tokenHash)))
-    .for('update');
-  return row;
+  return lockGrantWhere(organizationId, eq(consultantAccess.tokenHash, tokenHash));
 }
 
 export async function findActiveGrant(organizationId: string, userId: string): Promise<GrantRow | undefined> {
@@ -102,13 +105,7 @@ export async function updateGrant(
   id: string,
   changes: Partial<Pick<GrantRow, 'status' | 'consultantUserId' | 'tokenHash' | 'grantedAt' | 'revokedAt'>>,
 ): Promise<GrantRow> {
-  const [row] = await tenantDb(organizationId)
-    .update(consultantAccess)
-    .set({ ...changes, version: sql`${consultantAccess.version} + 1` })
-    .where(and(eq(consultantAccess.organizationId, organizationId), eq(consultantAccess.id, id)))
-    .returning();
-  if (!row) throw new Error('consultant access update returned nothing');
-  return row;
+  return changeGrant(organizationId, id, changes, 'consultant access update returned nothing');
 }
 
 /** In the consultant's user scope: their live grants across clients, oldest first, one past `limit`. */

@@ -47,7 +47,7 @@ const MILESTONE_ALIASES: Record<string, string[]> = {
 };
 
 /** Each field takes the first header matching one of its aliases, no header feeding two fields. */
-function suggestColumns(headers: string[], fields: readonly string[], aliases: Record<string, string[]>) {
+export function suggestColumns(headers: string[], fields: readonly string[], aliases: Record<string, string[]>) {
   const taken = new Set<string>();
   const columns: Record<string, string | null> = {};
   for (const field of fields) {

@@ -1,17 +1,9 @@
-import { PassThrough } from 'node:stream';
-import {
-  envelope,
-  importParamsSchema,
-  importPreviewSchema,
-  importResultSchema,
-  type ImportStreamLine,
-} from '@keel/contract';
-import type { FastifyBaseLogger } from 'fastify';
+import { envelope, importParamsSchema, importPreviewSchema, importResultSchema } from '@keel/contract';
 import { z } from 'zod';
 import { clientMeta } from '../../http/authenticate.js';
-import { AppError } from '../../http/errors.js';
 import { callerIn } from '../../http/organization-scope.js';
 import type { TypedApp } from '../../http/types.js';
+import { NDJSON, answerImport } from './import-stream.js';
 import { readImportUpload } from './import-upload.js';
 import type { ImportsService } from './imports.service.js';
 
@@ -22,27 +14,6 @@ const FORM =
   'suggested from the headers), then the file under "file": CSV (UTF-8/UTF-16/Windows-1252; comma, semicolon ' +
   'or tab) or .xlsx, at most 10 MB and 10,000 rows per sheet. Owners match members by full name or e-mail. ' +
   'To-dos need an administrator; priorities and issues any member but observers.';
-
-const NDJSON = 'application/x-ndjson';
-
-function errorLine(error: unknown, log: FastifyBaseLogger): ImportStreamLine {
-  if (error instanceof AppError) {
-    return {
-      type: 'error',
-      status: error.statusCode,
-      error: error.message,
-      code: error.code,
-      ...(error.details ? { details: error.details } : {}),
-    };
-  }
-  log.error({ err: error }, 'import failed');
-  return {
-    type: 'error',
-    status: 500,
-    error: 'Something went wrong on our side. Please try again.',
-    code: 'server.error',
-  };
-}
 
 export function importsRoutes(service: ImportsService) {
   return async function register(app: TypedApp) {
@@ -95,25 +66,12 @@ export function importsRoutes(service: ImportsService) {
         const upload = await readImportUpload(request);
         const { kind } = request.params;
         const meta = clientMeta(request);
-        if (!String(request.headers.accept ?? '').includes(NDJSON)) {
-          return reply.code(201).send({ data: await service.commit(caller, kind, upload, meta) });
-        }
-        const stream = new PassThrough();
-        const send = (line: ImportStreamLine) => stream.write(`${JSON.stringify(line)}\n`);
-        // The answer starts before the work: each stage reports as it goes, and the last line says how it ended.
-        void service
-          .commit(caller, kind, upload, meta, (stage, done, total) => send({ type: 'progress', stage, done, total }))
-          .then(
-            (data) => send({ type: 'result', data }),
-            (error: unknown) => send(errorLine(error, request.log)),
-          )
-          .finally(() => stream.end());
-        return reply
-          .code(200)
-          .header('content-type', `${NDJSON}; charset=utf-8`)
-          .header('cache-control', 'no-store')
-          .header('x-accel-buffering', 'no')
-          .send(stream);
+        return answerImport(
+          request,
+          reply,
+          (progress) => service.commit(caller, kind, upload, meta, progress),
+          'import failed',
+        );
       },
     );
   };

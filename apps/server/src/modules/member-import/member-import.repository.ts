@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { tenantDb } from '../../db/scope.js';
 import { users } from '../auth/index.js';
-import { invitations } from '../members/members.table.js';
+import { invitations, openInvitationConditions } from '../members/index.js';
 import { memberships } from '../organizations/index.js';
 import { teams } from '../teams/index.js';
 import type { MemberDirectory } from './member-import.rows.js';
@@ -18,14 +18,7 @@ export async function loadMemberDirectory(organizationId: string, now: Date): Pr
     await db
       .select({ email: sql<string>`lower(${invitations.email})` })
       .from(invitations)
-      .where(
-        and(
-          eq(invitations.organizationId, organizationId),
-          isNull(invitations.acceptedAt),
-          isNull(invitations.revokedAt),
-          gt(invitations.expiresAt, now),
-        ),
-      ),
+      .where(and(...openInvitationConditions(organizationId), gt(invitations.expiresAt, now))),
     await db
       .select({ id: teams.id, name: teams.name })
       .from(teams)

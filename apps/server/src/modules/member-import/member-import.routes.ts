@@ -1,46 +1,23 @@
-import { PassThrough } from 'node:stream';
 import {
   envelope,
   memberImportPreviewSchema,
   memberImportResultSchema,
   organizationParamsSchema,
-  type MemberImportStreamLine,
 } from '@keel/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { clientMeta } from '../../http/authenticate.js';
-import { AppError } from '../../http/errors.js';
 import { callerIn } from '../../http/organization-scope.js';
 import type { TypedApp } from '../../http/types.js';
+import { NDJSON, answerImport } from '../imports/index.js';
 import { readMemberImportUpload } from './member-import.upload.js';
 import type { MemberImportService } from './member-import.service.js';
 
 const tags = ['members'];
-const NDJSON = 'application/x-ndjson';
 const FORM =
   'multipart/form-data with the file under "file": CSV (UTF-8/UTF-16/Windows-1252; comma, semicolon or tab) or ' +
   '.xlsx, at most 10 MB and 10,000 rows. Columns (first row, matched by name): E-mail (required), First name, ' +
   'Last name, Role (owner, admin, member or observer; empty = member; only an owner invites owners), Teams ' +
   '(names separated by ; or ,). Administrators only.';
-
-function errorLine(error: unknown, log: FastifyBaseLogger): MemberImportStreamLine {
-  if (error instanceof AppError) {
-    return {
-      type: 'error',
-      status: error.statusCode,
-      error: error.message,
-      code: error.code,
-      ...(error.details ? { details: error.details } : {}),
-    };
-  }
-  log.error({ err: error }, 'member import failed');
-  return {
-    type: 'error',
-    status: 500,
-    error: 'Something went wrong on our side. Please try again.',
-    code: 'server.error',
-  };
-}
 
 export function memberImportRoutes(service: MemberImportService) {
   return async function register(app: TypedApp) {
@@ -92,24 +69,12 @@ export function memberImportRoutes(service: MemberImportService) {
         const caller = callerIn(request);
         const file = await readMemberImportUpload(request);
         const meta = clientMeta(request);
-        if (!String(request.headers.accept ?? '').includes(NDJSON)) {
-          return reply.code(201).send({ data: await service.commit(caller, file, meta) });
-        }
-        const stream = new PassThrough();
-        const send = (line: MemberImportStreamLine) => stream.write(`${JSON.stringify(line)}\n`);
-        void service
-          .commit(caller, file, meta, (stage, done, total) => send({ type: 'progress', stage, done, total }))
-          .then(
-            (data) => send({ type: 'result', data }),
-            (error: unknown) => send(errorLine(error, request.log)),
-          )
-          .finally(() => stream.end());
-        return reply
-          .code(200)
-          .header('content-type', `${NDJSON}; charset=utf-8`)
-          .header('cache-control', 'no-store')
-          .header('x-accel-buffering', 'no')
-          .send(stream);
+        return answerImport(
+          request,
+          reply,
+          (progress) => service.commit(caller, file, meta, progress),
+          'member import failed',
+        );
       },
     );
   };

@@ -9,6 +9,7 @@ import {
 } from '@keel/contract';
 import { z } from 'zod';
 import type { Sheet } from '../../spreadsheet/index.js';
+import { suggestColumns } from '../imports/index.js';
 
 /** What the organization already holds, loaded once per file (never one query per row). */
 export interface MemberDirectory {
@@ -39,8 +40,6 @@ export interface CheckedMembers {
   invalid: number;
 }
 
-const key = (header: string) => header.toLowerCase().replace(/[^a-z0-9]+/g, '');
-
 const ALIASES: Record<MemberImportField, string[]> = {
   email: ['email', 'e-mail', 'email address', 'e-mail address', 'work email', 'mail', 'user email'],
   firstName: ['first name', 'firstname', 'given name', 'forename', 'first'],
@@ -51,17 +50,7 @@ const ALIASES: Record<MemberImportField, string[]> = {
 
 /** Each field takes the first header matching one of its spellings, no header feeding two fields. */
 export function suggestMemberColumns(headers: string[]): Record<MemberImportField, string | null> {
-  const taken = new Set<string>();
-  const columns = {} as Record<MemberImportField, string | null>;
-  for (const field of MEMBER_IMPORT_FIELDS) {
-    const wanted = [field, ...ALIASES[field]].map(key);
-    const header = wanted
-      .map((alias) => headers.find((candidate) => key(candidate) === alias && !taken.has(candidate)))
-      .find((found) => found !== undefined);
-    columns[field] = header ?? null;
-    if (header) taken.add(header);
-  }
-  return columns;
+  return suggestColumns(headers, MEMBER_IMPORT_FIELDS, ALIASES);
 }
 
 const emailSchema = z.email().max(254);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '@keel/contract';
 import { accountDb, tenantDb } from '../../db/scope.js';
 import { refreshTokens, users } from '../auth/auth.table.js';
@@ -7,6 +7,13 @@ import { teamMembers, teams } from '../teams/teams.table.js';
 import { invitations } from './members.table.js';
 
 export type InvitationRow = typeof invitations.$inferSelect;
+
+/** The conditions of the organization's open invitations: neither accepted nor revoked (expired ones included). */
+export const openInvitationConditions = (organizationId: string): SQL[] => [
+  eq(invitations.organizationId, organizationId),
+  isNull(invitations.acceptedAt),
+  isNull(invitations.revokedAt),
+];
 
 /** The sort key of the member list: name, then id so equal names still page deterministically. */
 const sortName = sql<string>`lower(${users.firstName} || ' ' || ${users.lastName})`;
@@ -169,9 +176,7 @@ export async function openInvitationEmails(organizationId: string, emails: reado
     .from(invitations)
     .where(
       and(
-        eq(invitations.organizationId, organizationId),
-        isNull(invitations.acceptedAt),
-        isNull(invitations.revokedAt),
+        ...openInvitationConditions(organizationId),
         inArray(
           sql`lower(${invitations.email})`,
           emails.map((e) => e.toLowerCase()),
@@ -196,11 +201,7 @@ export async function listOpenInvitations(
   organizationId: string,
   input: { after?: readonly [string, string] | undefined; limit: number },
 ) {
-  const conditions = [
-    eq(invitations.organizationId, organizationId),
-    isNull(invitations.acceptedAt),
-    isNull(invitations.revokedAt),
-  ];
+  const conditions = openInvitationConditions(organizationId);
   if (input.after) {
     conditions.push(
       sql`(${invitations.createdAt}, ${invitations.id}) < (${input.after[0]}::timestamptz, ${input.after[1]}::uuid)`,

@@ -1,26 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDepartment, DepartmentList, DepartmentMember, Session } from '@keel/contract';
-import {
-  addMember,
-  auditEvents,
-  bearer,
-  bodyOf,
-  queryAsOwner,
-  recordedChanges,
-  useTenantFixture,
-} from '../../test-support/test-app.js';
-import { callerOf, malformedJson } from '../../test-support/team-fixtures.js';
+import { addMember, auditEvents, bearer, bodyOf, queryAsOwner, recordedChanges } from '../../test-support/test-app.js';
+import { useDepartmentsSuite } from '../../test-support/departments-fixture.js';
+import { malformedJson } from '../../test-support/team-fixtures.js';
 import { createDepartmentsService } from './departments.service.js';
 
-const t = useTenantFixture(['admin', 'member', 'observer']);
-const orgId = () => t.owner.user.organizationId;
-const call = (
-  session: Session | null,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  path: string,
-  payload?: unknown,
-  org?: string,
-) => callerOf({ context: t.context, orgId: orgId() })(session, method, `/departments${path}`, payload, org);
+const { t, orgId, call } = useDepartmentsSuite();
 let sales: AdminDepartment;
 let theirs: AdminDepartment;
 

@@ -149,16 +149,14 @@ export async function addDepartmentMember(
   return rows.length > 0;
 }
 
+/** The row that makes `userId` a member of department `teamId`. */
+const departmentMembership = (organizationId: string, teamId: string, userId: string) =>
+  and(eq(teamMembers.organizationId, organizationId), eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId));
+
 export async function removeDepartmentMember(organizationId: string, teamId: string, userId: string) {
   const rows = await tenantDb(organizationId)
     .delete(teamMembers)
-    .where(
-      and(
-        eq(teamMembers.organizationId, organizationId),
-        eq(teamMembers.teamId, teamId),
-        eq(teamMembers.userId, userId),
-      ),
-    )
+    .where(departmentMembership(organizationId, teamId, userId))
     .returning({ id: teamMembers.id });
   return rows.length > 0;
 }
@@ -172,13 +170,7 @@ export async function setDepartmentMemberRole(
   const rows = await tenantDb(organizationId)
     .update(teamMembers)
     .set({ role })
-    .where(
-      and(
-        eq(teamMembers.organizationId, organizationId),
-        eq(teamMembers.teamId, teamId),
-        eq(teamMembers.userId, userId),
-      ),
-    )
+    .where(departmentMembership(organizationId, teamId, userId))
     .returning({ id: teamMembers.id });
   return rows.length > 0;
 }

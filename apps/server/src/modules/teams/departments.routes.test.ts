@@ -1,17 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDepartment, DepartmentList, Session } from '@keel/contract';
-import { auditEvents, bearer, bodyOf, expectDocumented, useTenantFixture } from '../../test-support/test-app.js';
-import { callerOf, malformedJson } from '../../test-support/team-fixtures.js';
+import { auditEvents, bearer, bodyOf, expectDocumented } from '../../test-support/test-app.js';
+import { useDepartmentsSuite } from '../../test-support/departments-fixture.js';
+import { malformedJson } from '../../test-support/team-fixtures.js';
 
-const t = useTenantFixture(['admin', 'member', 'observer']);
-const orgId = () => t.owner.user.organizationId;
-const call = (
-  session: Session | null,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  path: string,
-  payload?: unknown,
-  org?: string,
-) => callerOf({ context: t.context, orgId: orgId() })(session, method, `/departments${path}`, payload, org);
+const { t, orgId, call } = useDepartmentsSuite();
 
 async function create(body: Record<string, unknown>, session: Session = t.owner): Promise<AdminDepartment> {
   const response = await call(session, 'POST', '', body);

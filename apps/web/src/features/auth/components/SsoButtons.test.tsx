@@ -1,17 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { stubFetch } from '../../../test-utils/fetch-stub';
+import { stubLocationAssign } from '../../../test-utils/location-stub';
 import { renderPage } from '../../../test-utils/render';
 import { SsoButtons } from './SsoButtons';
 
-const assign = vi.fn();
-beforeEach(() => {
-  sessionStorage.clear();
-  assign.mockReset();
-  vi.stubGlobal('location', { ...window.location, assign });
-});
-afterEach(() => vi.unstubAllGlobals());
+const assign = stubLocationAssign();
 
 describe('SsoButtons', () => {
   it('hands the window to the authUrl and remembers the provider', async () => {

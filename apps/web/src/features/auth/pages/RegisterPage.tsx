@@ -1,25 +1,21 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
-import {
-  LEGAL_REQUIRED_FOR_REGISTRATION,
-  registerFormSchema,
-  type LegalAcceptance,
-  type RegisterForm,
-} from '@keel/contract';
+import { registerFormSchema, type RegisterForm } from '@keel/contract';
 import { trackSignup } from '../../../lib/analytics';
 import { errorText } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/page-meta';
 import { Banner } from '../../../ui/Banner';
 import { Button } from '../../../ui/Button';
-import { PasswordField, TextField } from '../../../ui/Field';
+import { TextField } from '../../../ui/Field';
 import { TextLink } from '../../../ui/TextLink';
 import { LegalAgreementBlock } from '../../agreements/components/LegalAgreementBlock';
-import { buildLegalRecord, bothAccepted } from '../../agreements/legal-acceptance';
+import { useLegalConsent } from '../../agreements/use-legal-consent';
 import { useRegisterMutation } from '../auth.api';
 import { AuthLayout } from '../components/AuthLayout';
 import { SsoButtons } from '../components/SsoButtons';
+import { NameFields, NewPasswordFields } from '../components/PersonFields';
 
 const BADGES = ['30-day trial', 'No credit card', 'Cancel anytime'];
 
@@ -53,12 +49,8 @@ export default function RegisterPage() {
 export function RegistrationScreen({ variant }: { variant: RegistrationVariant }) {
   const navigate = useNavigate();
   const registration = variant.useRegistration();
-  const [legal, setLegal] = useState<LegalAcceptance>(() =>
-    buildLegalRecord({ termsAccepted: false, privacyAccepted: false }),
-  );
-  const [legalError, setLegalError] = useState<string | null>(null);
+  const { legal, legalRef, requireLegal, blockProps } = useLegalConsent();
   const [ssoError, setSsoError] = useState<string | null>(null);
-  const legalRef = useRef<HTMLFieldSetElement>(null);
   const {
     register,
     handleSubmit,
@@ -69,12 +61,6 @@ export function RegistrationScreen({ variant }: { variant: RegistrationVariant }
     reValidateMode: 'onChange',
     defaultValues: { firstName: '', lastName: '', email: '', organizationName: '', password: '', confirmPassword: '' },
   });
-
-  const requireLegal = () => {
-    if (bothAccepted(legal)) return true;
-    setLegalError(LEGAL_REQUIRED_FOR_REGISTRATION);
-    return false;
-  };
 
   const onSubmit = handleSubmit(
     ({ confirmPassword: _confirmation, ...fields }) => {
@@ -140,20 +126,7 @@ export function RegistrationScreen({ variant }: { variant: RegistrationVariant }
       ) : null}
 
       <form noValidate onSubmit={onSubmit} className="space-y-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="First name"
-            autoComplete="given-name"
-            error={errors.firstName?.message}
-            {...register('firstName')}
-          />
-          <TextField
-            label="Last name"
-            autoComplete="family-name"
-            error={errors.lastName?.message}
-            {...register('lastName')}
-          />
-        </div>
+        <NameFields register={register} errors={errors} />
         <TextField
           label="Work email"
           type="email"
@@ -167,27 +140,8 @@ export function RegistrationScreen({ variant }: { variant: RegistrationVariant }
           error={errors.organizationName?.message}
           {...register('organizationName')}
         />
-        <PasswordField
-          label="Password"
-          autoComplete="new-password"
-          placeholder="At least 6 characters"
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <PasswordField
-          label="Confirm password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
-        <LegalAgreementBlock
-          ref={legalRef}
-          error={legalError}
-          onChange={(record) => {
-            setLegal(record);
-            if (bothAccepted(record)) setLegalError(null);
-          }}
-        />
+        <NewPasswordFields register={register} errors={errors} />
+        <LegalAgreementBlock {...blockProps} />
         <Button type="submit" size="lg" className="w-full" loading={registration.isPending}>
           {registration.isPending ? 'Creating account...' : variant.submitLabel}
         </Button>

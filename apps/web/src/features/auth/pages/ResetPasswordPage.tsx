@@ -6,10 +6,10 @@ import { errorText } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/page-meta';
 import { Banner } from '../../../ui/Banner';
 import { Button } from '../../../ui/Button';
-import { PasswordField } from '../../../ui/Field';
 import { TextLink } from '../../../ui/TextLink';
 import { useResetPasswordMutation } from '../auth.api';
 import { AuthLayout } from '../components/AuthLayout';
+import { NewPasswordFields } from '../components/PersonFields';
 
 interface ResetForm {
   password: string;
@@ -70,19 +70,7 @@ export default function ResetPasswordPage() {
           </Banner>
         ) : null}
         <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
-          <PasswordField
-            label="New password"
-            autoComplete="new-password"
-            placeholder="At least 6 characters"
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <PasswordField
-            label="Confirm password"
-            autoComplete="new-password"
-            error={errors.confirmPassword?.message}
-            {...register('confirmPassword')}
-          />
+          <NewPasswordFields label="New password" register={register} errors={errors} />
           <Button type="submit" size="lg" className="w-full" loading={reset.isPending}>
             {reset.isPending ? 'Saving...' : 'Change password'}
           </Button>

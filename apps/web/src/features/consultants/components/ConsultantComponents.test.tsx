@@ -76,17 +76,21 @@ describe('ConsultantsSection', () => {
   });
 });
 
+/** A consultant signed in to the client Acme, from their home organization. */
+const signInToClient = () =>
+  useSession.setState({
+    status: 'signedIn',
+    user: makeUser({
+      isConsultant: true,
+      isImpersonating: true,
+      originalOrganizationId: HOME,
+      organizationName: 'Acme',
+    }),
+  });
+
 describe('ImpersonationBanner', () => {
   it('says so once a request inside the client is refused as revoked', async () => {
-    useSession.setState({
-      status: 'signedIn',
-      user: makeUser({
-        isConsultant: true,
-        isImpersonating: true,
-        originalOrganizationId: HOME,
-        organizationName: 'Acme',
-      }),
-    });
+    signInToClient();
     stubFetch({
       'GET /organizations/current': {
         status: 403,
@@ -115,15 +119,7 @@ describe('ImpersonationBanner', () => {
 
   it('names the client and returns home in one click', async () => {
     sessionStorage.setItem('consultantHomeName', 'Coach & Co');
-    useSession.setState({
-      status: 'signedIn',
-      user: makeUser({
-        isConsultant: true,
-        isImpersonating: true,
-        originalOrganizationId: HOME,
-        organizationName: 'Acme',
-      }),
-    });
+    signInToClient();
     const home = makeUser({
       isConsultant: true,
       organizationId: HOME,

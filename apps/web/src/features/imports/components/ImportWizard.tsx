@@ -13,13 +13,13 @@ import { Banner } from '../../../ui/Banner';
 import { Button, buttonClasses } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { SelectField } from '../../../ui/FormFields';
-import { Spinner } from '../../../ui/Spinner';
 import { useSelectedDepartment } from '../../departments/departments.api';
 import { useTerminology } from '../../terminology/terminology.api';
 import { useCommitImport, usePreviewImport, type ImportProgressState } from '../imports.api';
 import { FilePicker } from './FilePicker';
 import { ImportProgress } from './ImportProgress';
 import { MappingFields, type MappingChange } from './MappingFields';
+import { PreviewReading } from './PreviewParts';
 import { PreviewTable } from './PreviewTable';
 import { RowErrors } from './RowErrors';
 
@@ -133,12 +133,7 @@ export function ImportWizard({ kind, listPath }: ImportWizardProps) {
         />
       </Card>
 
-      {preview.isPending && !data ? <Spinner label="Reading the file…" /> : null}
-      {preview.isError ? (
-        <Banner tone="error" title="This file cannot be imported">
-          {errorText(preview.error, 'The file could not be read. Please try again.')}
-        </Banner>
-      ) : null}
+      <PreviewReading preview={preview} hasData={Boolean(data)} />
 
       {data && !preview.isError ? (
         <>

@@ -6,9 +6,9 @@ import { usePageMeta } from '../../../lib/page-meta';
 import { Banner } from '../../../ui/Banner';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
-import { Spinner } from '../../../ui/Spinner';
 import { FilePicker } from '../../imports/components/FilePicker';
 import { ImportProgress } from '../../imports/components/ImportProgress';
+import { PreviewReading } from '../../imports/components/PreviewParts';
 import { RowErrors } from '../../imports/components/RowErrors';
 import type { ImportProgressState } from '../../imports/imports.api';
 import { useTerminology } from '../../terminology/terminology.api';
@@ -86,12 +86,7 @@ export default function BulkImportPage() {
         />
       </Card>
 
-      {preview.isPending && !data ? <Spinner label="Reading the file…" /> : null}
-      {preview.isError ? (
-        <Banner tone="error" title="This file cannot be imported">
-          {errorText(preview.error, 'The file could not be read. Please try again.')}
-        </Banner>
-      ) : null}
+      <PreviewReading preview={preview} hasData={Boolean(data)} />
 
       {data ? (
         <>

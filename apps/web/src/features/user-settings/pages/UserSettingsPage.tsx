@@ -8,8 +8,8 @@ import { usePageMeta } from '../../../lib/page-meta';
 import { Banner } from '../../../ui/Banner';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
-import { TextField } from '../../../ui/Field';
 import { Spinner } from '../../../ui/Spinner';
+import { NameFields } from '../../auth/components/PersonFields';
 import { AvatarPicker } from '../components/AvatarPicker';
 import { EmailSection } from '../components/EmailSection';
 import { LinkedSignInSection } from '../components/LinkedSignInSection';
@@ -66,20 +66,7 @@ export default function UserSettingsPage() {
           <form noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
             {profile.data ? <AvatarPicker user={profile.data} /> : null}
             {update.isError ? <Banner tone="error">{errorText(update.error, 'Profile update failed')}</Banner> : null}
-            <div className="grid gap-4 sm:grid-cols-2">
-              <TextField
-                label="First name"
-                autoComplete="given-name"
-                error={errors.firstName?.message}
-                {...register('firstName')}
-              />
-              <TextField
-                label="Last name"
-                autoComplete="family-name"
-                error={errors.lastName?.message}
-                {...register('lastName')}
-              />
-            </div>
+            <NameFields register={register} errors={errors} />
             <div className="flex justify-end">
               <Button type="submit" loading={update.isPending} disabled={!isDirty}>
                 {update.isPending ? 'Saving...' : 'Save profile'}
