@@ -3,7 +3,6 @@ import {
   LEGAL_VERSION,
   type LegalAcceptance,
   type LoginRequest,
-  type Role,
   type Session,
   type TwoFactorChallenge,
   type TwoFactorLoginRequest,
@@ -13,22 +12,21 @@ import {
 } from '@keel/contract';
 import type { Database } from '../../db/database.js';
 import { inAccountScope, inTenant, inUserScope, readInTenant } from '../../db/scope.js';
-import { AppError, unauthorized } from '../../http/errors.js';
+import { AppError } from '../../http/errors.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { recordAuditEvent } from '../audit/index.js';
 import {
   createOrganizationWithOwner,
-  findOrganization,
   listActiveMembershipsOfUser,
   requireActiveMember,
 } from '../organizations/index.js';
 import { createLeadershipTeam } from '../teams/index.js';
 import { createAccountRecovery, parseAcceptedAt } from './account-recovery.service.js';
 import * as errors from './auth.errors.js';
+import { createUserLoader } from './user-loader.js';
 import * as repository from './auth.repository.js';
 import { ACCOUNT_FAILURE_RULE, ADDRESS_FAILURE_RULE, FailureThrottle } from './login-throttle.js';
 import { hashPassword, spendVerificationTime, verifyPassword } from './passwords.js';
-import { findProfile, type ProfileRow } from './profile.repository.js';
 import type { TwoFactorService } from './two-factor.service.js';
 import {
   REFRESH_TTL_REMEMBERED_MS,
@@ -63,33 +61,12 @@ export interface AuthServiceDeps {
   now?: () => Date;
 }
 
-function toUser(
-  profile: ProfileRow,
-  organizationId: string,
-  claims?: Pick<AccessClaims, 'originalOrganizationId'>,
-): User {
-  return {
-    id: profile.id,
-    email: profile.email,
-    firstName: profile.firstName,
-    lastName: profile.lastName,
-    role: profile.role,
-    organizationId,
-    organization_id: organizationId,
-    organizationName: profile.organizationName,
-    avatarUrl: profile.avatarUrl,
-    isConsultant: profile.isConsultant,
-    teams: profile.teams,
-    isImpersonating: Boolean(claims?.originalOrganizationId),
-    originalOrganizationId: claims?.originalOrganizationId ?? null,
-  };
-}
-
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, tokens } = deps;
   const now = deps.now ?? (() => new Date());
   const accountFailures = new FailureThrottle(ACCOUNT_FAILURE_RULE);
   const addressFailures = new FailureThrottle(ADDRESS_FAILURE_RULE);
+  const loadUser = createUserLoader(db);
 
   /** Starts a new session family and returns its first token pair. Runs inside an account-scope transaction. */
   async function startSession(
@@ -129,52 +106,6 @@ export function createAuthService(deps: AuthServiceDeps) {
       originalOrganizationId: input.originalOrganizationId,
     });
     return { accessToken, refreshToken: token };
-  }
-
-  async function loadUser(claims: AccessClaims): Promise<User> {
-    if (claims.originalOrganizationId) return loadConsultantUser(claims, claims.originalOrganizationId);
-    const profile = await readInTenant(db, { organizationId: claims.organizationId, userId: claims.userId }, () =>
-      findProfile(claims.organizationId, claims.userId),
-    );
-    if (!profile || profile.membershipStatus !== 'active') {
-      throw unauthorized('auth.membership_ended', 'Your access to this organization has ended. Please sign in again.');
-    }
-    return toUser(profile, claims.organizationId, claims);
-  }
-
-  /**
-   * A consultant inside a client has no membership there: the account comes from their home
-   * organization, the role from their grant (decision 0006), the name from the client. A revoked
-   * grant still answers (as a read-only observer) so the page can say so and offer the way home;
-   * every other request inside the client is refused.
-   */
-  async function loadConsultantUser(claims: AccessClaims, homeOrganizationId: string): Promise<User> {
-    const home = await loadUser({ ...claims, organizationId: homeOrganizationId, originalOrganizationId: null });
-    const client = await readInTenant(
-      db,
-      { organizationId: claims.organizationId, userId: claims.userId },
-      async () => {
-        const role = await requireActiveMember(claims.organizationId, claims.userId).then(
-          (scope): Role => scope.role,
-          (error: unknown): Role => {
-            if (error instanceof AppError && error.code === 'consultant.access_revoked') return 'observer';
-            throw error;
-          },
-        );
-        const organization = await findOrganization(claims.organizationId);
-        return { role, name: organization?.name ?? '' };
-      },
-    );
-    return {
-      ...home,
-      role: client.role,
-      organizationId: claims.organizationId,
-      organization_id: claims.organizationId,
-      organizationName: client.name,
-      teams: [],
-      isImpersonating: true,
-      originalOrganizationId: homeOrganizationId,
-    };
   }
 
   return {
