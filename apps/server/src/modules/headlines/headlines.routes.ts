@@ -13,14 +13,13 @@ import {
   headlineVersionRequestSchema,
   markHeadlineDiscussedRequestSchema,
   organizationParamsSchema,
-  raisedIssueSchema,
   updateHeadlineRequestSchema,
 } from '@keel/contract';
 import { clientMeta } from '../../http/authenticate.js';
 import { callerIn } from '../../http/organization-scope.js';
 import type { TypedApp } from '../../http/types.js';
 import type { CascadingMessagesService } from './cascading-messages.service.js';
-import type { IssueRaiser } from '../issues/index.js';
+import { registerRaiseIssueRoute, type IssueRaiser } from '../issues/index.js';
 import { headlineIssueDraft, type HeadlinesService } from './headlines.service.js';
 
 const base = '/organizations/:organizationId/headlines';
@@ -99,24 +98,12 @@ export function headlinesRoutes(service: HeadlinesService, messages: CascadingMe
       }),
     );
 
-    app.post(
-      `${base}/:id/issue`,
-      {
-        schema: {
-          tags,
-          description: 'Turns the headline into an open issue of its team, linked back to the headline.',
-          params: headlineParamsSchema,
-          response: { 201: raisedIssueSchema },
-        },
-      },
-      async (request, reply) => {
-        const { id } = request.params;
-        const raised = await raiser.raise(callerIn(request), clientMeta(request), (organizationId) =>
-          headlineIssueDraft(organizationId, id),
-        );
-        return reply.code(201).send({ data: raised });
-      },
-    );
+    registerRaiseIssueRoute(app, raiser, {
+      path: `${base}/:id/issue`,
+      tags,
+      description: 'Turns the headline into an open issue of its team, linked back to the headline.',
+      draftOf: headlineIssueDraft,
+    });
 
     const messageTags = ['cascading messages'];
     app.get(

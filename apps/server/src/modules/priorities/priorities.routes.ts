@@ -16,7 +16,6 @@ import {
   priorityListSchema,
   priorityParamsSchema,
   prioritySchema,
-  raisedIssueSchema,
   priorityStatusRequestSchema,
   priorityUpdatePageSchema,
   priorityUpdateSchema,
@@ -32,7 +31,7 @@ import { callerIn } from '../../http/organization-scope.js';
 import type { TypedApp } from '../../http/types.js';
 import { readAttachment } from './attachment-upload.js';
 import type { MilestonesService } from './milestones.service.js';
-import type { IssueRaiser } from '../issues/index.js';
+import { registerRaiseIssueRoute, type IssueRaiser } from '../issues/index.js';
 import { priorityIssueDraft, type PrioritiesService } from './priorities.service.js';
 import type { PriorityActivityService } from './priority-activity.service.js';
 
@@ -119,24 +118,12 @@ export function prioritiesRoutes({ priorities, milestones, activity, raiser }: P
       }),
     );
 
-    app.post(
-      `${one}/issue`,
-      {
-        schema: {
-          tags,
-          description: 'Turns the priority into an open issue of its team, linked back to the priority; any status.',
-          params: priorityParamsSchema,
-          response: { 201: raisedIssueSchema },
-        },
-      },
-      async (request, reply) => {
-        const { id } = request.params;
-        const raised = await raiser.raise(callerIn(request), clientMeta(request), (organizationId) =>
-          priorityIssueDraft(organizationId, id),
-        );
-        return reply.code(201).send({ data: raised });
-      },
-    );
+    registerRaiseIssueRoute(app, raiser, {
+      path: `${one}/issue`,
+      tags,
+      description: 'Turns the priority into an open issue of its team, linked back to the priority; any status.',
+      draftOf: priorityIssueDraft,
+    });
 
     app.post(
       `${one}/status`,
