@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { importBoundaries } from './eslint.boundaries.js';
 
 export default tseslint.config(
   {
@@ -45,53 +46,8 @@ export default tseslint.config(
     extends: [tseslint.configs.disableTypeChecked],
     languageOptions: { globals: globals.node },
   },
-  {
-    // The web app never reaches into the server.
-    files: ['apps/web/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/apps/server/**', '@keel/server', '**/server/src/**'],
-              message: 'The web app talks to the server over HTTP only; share types through @keel/contract.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // Primitives know nothing of features.
-    files: ['apps/web/src/ui/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/features/**'], message: 'ui/ holds domain-free primitives; move this into a feature.' },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // A module reaches another only through its index.ts (tables excepted: the schema is shared by nature).
-    files: ['apps/server/src/modules/**/*.ts'],
-    ignores: ['apps/server/src/modules/routes.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.js$)(?![^/]+\\.table\\.js$)',
-              message: 'Import another module through its index.ts.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // Import boundaries: every "never" of docs/ARCHITECTURE.md is one of these (apps/server/src/lint-boundaries.test.ts
+  // proves each fires). In flat config a later object's options replace an earlier one's for the same rule, so each
+  // file group gets exactly one `no-restricted-imports` with all of its patterns.
+  ...importBoundaries,
 );

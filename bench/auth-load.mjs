@@ -5,8 +5,8 @@
 //
 // Goals (from the issue): sign-in >= 30 req/s, p99 < 400 ms; profile >= 5,000 req/s, p99 < 10 ms;
 // server RSS < 150 MB idle and < 300 MB under load; no non-2xx answers.
-import autocannon from 'autocannon';
 import { numberOption } from './lib/args.mjs';
+import { runLoad, summarizeLoad } from './lib/load.mjs';
 import {
   API,
   LOAD_ENV,
@@ -44,30 +44,7 @@ async function registerAccounts(port, count) {
   return accounts;
 }
 
-function cannon(opts) {
-  return new Promise((resolve, reject) => {
-    autocannon({ connections, duration, ...opts }, (error, result) => (error ? reject(error) : resolve(result)));
-  });
-}
-
-function summarize(result) {
-  return {
-    requestsPerSecond: round(result.requests.average, 1),
-    totalRequests: result.requests.total,
-    latencyMs: {
-      p50: result.latency.p50,
-      p90: result.latency.p90,
-      p99: result.latency.p99,
-      max: result.latency.max,
-      average: round(result.latency.average, 2),
-    },
-    status2xx: result['2xx'],
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    durationSeconds: result.duration,
-  };
-}
+const cannon = (opts) => runLoad({ connections, duration, ...opts });
 
 const loginRequest = (accounts) => {
   let i = 0;
@@ -126,7 +103,7 @@ async function main() {
     const profileRss = profileSampler.stop();
     const maxLoadRssMb = Math.max(loginRss.maxMb, profileRss.maxMb);
 
-    const s = { login: summarize(login), profile: summarize(profile) };
+    const s = { login: summarizeLoad(login), profile: summarizeLoad(profile) };
     const checks = {
       loginRps: s.login.requestsPerSecond >= GOALS.loginRps,
       loginP99: s.login.latencyMs.p99 < GOALS.loginP99Ms,

@@ -12,13 +12,13 @@
 // - the SQL statements one request runs, counted in PostgreSQL's own log (log_min_duration_statement
 //   = 0 for the bench database only, reset afterwards), for answers built afresh and for unchanged
 //   ones: a short list and the long list must run the same number (no N+1).
-import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { numberOption } from './lib/args.mjs';
 import { clusterLogFile, countStatements, getCompressed } from './lib/list-requests.mjs';
+import { runLoad, signedInGzipGet, summarizeLoad } from './lib/load.mjs';
 import { currentQuarter, seedOrganization } from './lib/lists-seed.mjs';
 import { API, ROOT, getPostgres, passFail, registerOwner, round, startServer, writeResult } from './lib/server.mjs';
 
@@ -38,33 +38,7 @@ function prioritiesBuilt() {
   return migrations.some((file) => /^\d{4}_.*priorit.*\.sql$/.test(file));
 }
 
-function cannon(url, token) {
-  return new Promise((resolve, reject) => {
-    autocannon(
-      { url, connections, duration, headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' } },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    );
-  });
-}
-
-function summarize(result) {
-  return {
-    requestsPerSecond: round(result.requests.average, 1),
-    totalRequests: result.requests.total,
-    latencyMs: {
-      p50: result.latency.p50,
-      p90: result.latency.p90,
-      p99: result.latency.p99,
-      max: result.latency.max,
-      average: round(result.latency.average, 2),
-    },
-    throughputKBps: round(result.throughput.average / 1024, 1),
-    status2xx: result['2xx'],
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-  };
-}
+const cannon = (url, token) => runLoad({ connections, duration, ...signedInGzipGet(url, token) });
 
 async function main() {
   const withPriorities = prioritiesBuilt();
@@ -165,7 +139,7 @@ async function main() {
     await sleep(1000);
     for (const list of lists) {
       console.log(`lists-load: ${list.name}: autocannon ${connections} connections, ${duration} s ...`);
-      list.load = summarize(await cannon(`${server.baseUrl}${list.path}`, owner.token));
+      list.load = summarizeLoad(await cannon(`${server.baseUrl}${list.path}`, owner.token));
       await sleep(1000);
     }
     // The same to-do list while the organization keeps changing: every change makes a new revision,
@@ -183,7 +157,7 @@ async function main() {
       }
     })();
     console.log(`lists-load: todos with a change every ${CHANGE_EVERY_MS} ms: autocannon ...`);
-    todoList.loadWhileChanging = summarize(await cannon(`${server.baseUrl}${todoList.path}`, owner.token));
+    todoList.loadWhileChanging = summarizeLoad(await cannon(`${server.baseUrl}${todoList.path}`, owner.token));
     keepChanging = false;
     await writer;
     todoList.loadWhileChanging.changes = changes;

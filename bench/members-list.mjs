@@ -8,9 +8,9 @@
 // GET /organizations/{id}/members (50 per page): the first page and a name search.
 // - one request at a time (`--requests` each, after a warm-up): p50/p95/max. Goal p95 < 30 ms.
 // - autocannon on the first page with `--connections` (no goal: shows the throughput).
-import autocannon from 'autocannon';
 import { numberOption } from './lib/args.mjs';
 import { getCompressed } from './lib/list-requests.mjs';
+import { runLoad, signedInGzipGet } from './lib/load.mjs';
 import { seedMembers } from './lib/members-seed.mjs';
 import { API, getPostgres, passFail, registerOwner, round, startServer, writeResult } from './lib/server.mjs';
 
@@ -21,14 +21,7 @@ const GOALS = { p95Ms: 30 };
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
-function cannon(url, token) {
-  return new Promise((resolve, reject) => {
-    autocannon(
-      { url, connections, duration, headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' } },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    );
-  });
-}
+const cannon = (url, token) => runLoad({ connections, duration, ...signedInGzipGet(url, token) });
 
 async function main() {
   const postgres = await getPostgres();

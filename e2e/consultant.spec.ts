@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PASSWORD, openPage, topBar, uniqueEmail } from './support/app.js';
-import { expectNoSeriousViolations } from './support/axe.js';
+import { expectNoAxeViolations } from './support/axe.js';
 import { latestMailTo, linkIn } from './support/mailbox.js';
 import { authOf, orgPath, registerWithTeam } from './support/work.js';
 
@@ -58,7 +58,7 @@ test.describe('consultants', () => {
     const card = page.getByRole('listitem', { name: client.organizationName });
     await expect(card).toBeVisible();
     await expect(card.getByRole('definition')).toHaveText(['1', '1', '0 / 0']);
-    await expectNoSeriousViolations(page, '/consultant');
+    await expectNoAxeViolations(page, '/consultant');
 
     await card.getByRole('button', { name: `Work in ${client.organizationName}` }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -70,7 +70,7 @@ test.describe('consultants', () => {
     await page.goto('/issues');
     await expect(page.getByRole('button', { name: issueTitle, exact: true })).toBeVisible({ timeout: 15_000 });
     await expect(banner).toBeVisible();
-    await expectNoSeriousViolations(page, '/issues (consultant mode)');
+    await expectNoAxeViolations(page, '/issues (consultant mode)');
 
     // The owner sees the consultant with access.
     await ownerPage.reload();

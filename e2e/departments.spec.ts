@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openPage, registerViaApi, topBar } from './support/app.js';
+import { openPage, registerViaApi, settled, topBar } from './support/app.js';
+import { expectNoAxeViolations } from './support/axe.js';
 
 const tree = (page: Page) => page.getByRole('list', { name: 'Departments' });
 const row = (page: Page, name: string) =>
@@ -22,6 +23,8 @@ test.describe('departments', () => {
     const create = page.getByRole('dialog', { name: 'New department' });
     await create.getByLabel('Name').fill('Sales');
     await create.getByLabel('Parent').selectOption({ label: 'Leadership Team' });
+    await settled(page);
+    await expectNoAxeViolations(page, '/departments new department dialog');
     await create.getByRole('button', { name: 'Create' }).click();
     await expect(create).toBeHidden();
     await expect(row(page, 'Sales')).toContainText('0 members');
@@ -31,6 +34,8 @@ test.describe('departments', () => {
     await members.getByLabel('Add a person').selectOption({ label: me });
     await members.getByRole('button', { name: 'Add' }).click();
     await expect(members.getByRole('list', { name: 'Members' })).toContainText(me);
+    await settled(page);
+    await expectNoAxeViolations(page, '/departments members dialog');
     await members.getByRole('button', { name: 'Done' }).click();
     await expect(row(page, 'Sales')).toContainText('1 member');
 
@@ -40,6 +45,8 @@ test.describe('departments', () => {
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect(edit).toBeHidden();
     await expect(row(page, 'Sales and Marketing')).toBeVisible();
+    await settled(page);
+    await expectNoAxeViolations(page, '/departments with a second department');
 
     // The top bar's selector follows at once and can show the new department.
     await expect(selector(page).getByRole('option', { name: 'Sales and Marketing' })).toHaveCount(1);

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { API, openAsNewAccount } from './support/app.js';
+import { expectNoAxeViolations } from './support/axe.js';
 
 const SUCCESS = 'Thank you! Your feedback has been submitted successfully.';
 
@@ -22,6 +23,7 @@ test('feedback: the floating help button opens the dialog; Send waits for subjec
   await dialog.getByLabel('Subject').fill('Scorecard colours');
   await expect(send).toBeEnabled();
   await dialog.getByLabel('Suggest an improvement').check();
+  await expectNoAxeViolations(page, 'feedback dialog');
 
   const submitted = page.waitForRequest(
     (req) => req.url().endsWith(`${API}/feedback/submit`) && req.method() === 'POST',

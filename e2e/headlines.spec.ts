@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { API, openPage, openSignedIn, registerViaApi } from './support/app.js';
+import { API, openPage, openSignedIn, registerViaApi, settled } from './support/app.js';
+import { expectNoAxeViolations } from './support/axe.js';
 import { nextWrite } from './support/work.js';
 
 const headlineRow = (page: Page, text: string) => page.getByRole('listitem').filter({ hasText: text });
@@ -91,17 +92,23 @@ test.describe('headlines', () => {
     const dialog = page.getByRole('dialog', { name: 'Send to other teams' });
     await dialog.getByLabel('Message').fill(text);
     await dialog.getByRole('checkbox', { name: 'Sales' }).check();
+    await settled(page);
+    await expectNoAxeViolations(page, '/headlines send dialog');
     await dialog.getByRole('button', { name: 'Send message' }).click();
     await expect(dialog).toBeHidden();
 
     const selector = page.getByRole('banner').getByRole('combobox', { name: 'Department' });
     await selector.selectOption({ label: 'Sales' });
     await expect(page.getByText('From Leadership Team').first()).toBeVisible();
+    await settled(page);
+    await expectNoAxeViolations(page, '/headlines with a received message');
     const read = nextWrite(page, '/read');
     await page.getByRole('button', { name: `Mark as read: ${text}` }).click();
     expect((await read).status()).toBe(200);
 
     await selector.selectOption({ label: '★ Leadership Team' });
-    await expect(page.getByRole('button', { name: `Read receipts: ${text}` })).toContainText('read by 1 of 1');
+    await expect(page.getByRole('button', { name: `Read by 1 of 1: ${text}` })).toContainText('read by 1 of 1');
+    await settled(page);
+    await expectNoAxeViolations(page, '/headlines with read receipts');
   });
 });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { openPage, registerViaApi, settled } from './support/app.js';
-import { expectNoSeriousViolations } from './support/axe.js';
+import { expectNoAxeViolations } from './support/axe.js';
 import { nextWrite } from './support/work.js';
 
 // A new organization's terminology (contract defaults): "Issues"/"Issue", and to-dos are "Tasks"/"Task".
@@ -16,7 +16,7 @@ test.describe('issues', () => {
     await openPage(page, account, '/issues', PLURAL);
     await expect(page.getByText(`No open ${PLURAL.toLowerCase()} here.`, { exact: false })).toBeVisible();
     await settled(page);
-    await expectNoSeriousViolations(page, '/issues (empty)');
+    await expectNoAxeViolations(page, '/issues (empty)');
 
     const stamp = Date.now();
     const title = `Invoices go out late ${stamp}`;
@@ -34,7 +34,7 @@ test.describe('issues', () => {
     const dialog = page.getByRole('dialog', { name: title });
     await expect(dialog.getByText(`Raised by ${account.firstName} ${account.lastName}`)).toBeVisible();
     await settled(page);
-    await expectNoSeriousViolations(page, '/issues (issue dialog)');
+    await expectNoAxeViolations(page, '/issues (issue dialog)');
 
     const solve = dialog.getByRole('form', { name: `Solve ${SINGULAR}` });
     await solve.getByLabel('Resolution').fill(resolution);

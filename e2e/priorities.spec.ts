@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openPage, registerViaApi, settled } from './support/app.js';
-import { expectNoSeriousViolations } from './support/axe.js';
+import { expectNoAxeViolations } from './support/axe.js';
 import { nextWrite } from './support/work.js';
 
 // A new organization's terminology (contract defaults): "Quarterly Priorities", "Priority", "Milestones".
@@ -36,7 +36,7 @@ test.describe('quarterly priorities', () => {
     await openPage(page, account, '/quarterly-priorities', PLURAL);
     await expect(page.getByText(`No ${PLURAL.toLowerCase()} for this quarter.`, { exact: false })).toBeVisible();
     await settled(page);
-    await expectNoSeriousViolations(page, '/quarterly-priorities (empty)');
+    await expectNoAxeViolations(page, '/quarterly-priorities (empty)');
 
     const stamp = Date.now();
     const title = `Open the Leeds office ${stamp}`;
@@ -58,7 +58,7 @@ test.describe('quarterly priorities', () => {
     await addMilestone(dialog, page, second);
     await expect(dialog.getByRole('heading', { name: 'Milestones (0/2)' })).toBeVisible();
     await settled(page);
-    await expectNoSeriousViolations(page, '/quarterly-priorities (detail dialog)');
+    await expectNoAxeViolations(page, '/quarterly-priorities (detail dialog)');
 
     const ticked = nextWrite(page, /\/milestones\/[0-9a-f-]{36}$/);
     await milestoneBox(dialog, first).click();

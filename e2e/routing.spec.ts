@@ -130,16 +130,17 @@ test.describe('redirects and guards, signed in (owner)', () => {
     await expect(nav).toHaveCount(1);
     const expected: Array<[string, string]> = [
       ['My dashboard', '/dashboard'],
-      ['Quarterly priorities', '/quarterly-priorities'],
-      ['Scorecard', '/scorecard'],
-      ['To-dos', '/todos'],
+      // Renamable concepts carry the organization's terminology: spec section 3's defaults here.
+      ['Quarterly Priorities', '/quarterly-priorities'],
+      ['Metrics', '/scorecard'],
+      ['Tasks', '/todos'],
       ['Headlines', '/headlines'],
       ['Issues', '/issues'],
       ['Meetings', '/meetings'],
       ['Meeting history', '/meeting-history'],
       ['Processes', '/processes'],
-      ['Business plan', '/business-blueprint'],
-      ['Organizational chart', '/organizational-chart'],
+      ['2-Page Plan', '/business-blueprint'],
+      ['Organizational Chart', '/organizational-chart'],
       ['Documents', '/documents'],
     ];
     const admin: Array<[string, string]> = [

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { API, expectSignedInFrame, openSignedIn, registerViaApi, sidebar, topBar } from './support/app.js';
+import { API, expectSignedInFrame, openSignedIn, registerViaApi, settled, sidebar, topBar } from './support/app.js';
+import { expectNoAxeViolations } from './support/axe.js';
 import { solidPng } from './support/png.js';
 
 test.describe('organization and terminology settings (owner)', () => {
@@ -74,6 +75,8 @@ test.describe('organization and terminology settings (owner)', () => {
 
     await page.getByRole('button', { name: 'Apply EOS' }).click();
     const confirm = page.getByRole('dialog', { name: 'Apply the EOS labels?' });
+    await settled(page);
+    await expectNoAxeViolations(page, '/terminology-settings preset dialog');
     await confirm.getByRole('button', { name: 'Apply preset' }).click();
     await expect(confirm).toBeHidden();
     await expect(nav.getByRole('link', { name: 'Rocks' })).toHaveAttribute('href', '/quarterly-priorities');
@@ -88,6 +91,18 @@ test.describe('organization and terminology settings (owner)', () => {
     // The labels survive a reload (they are the organization's, not the page's).
     await page.reload();
     await expect(sidebar(page).getByRole('link', { name: 'Rocks' })).toBeVisible();
+
+    // One word per concept: the page's heading, its <title> and the dashboard's cards say what the sidebar says.
+    await page.goto('/quarterly-priorities');
+    await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Rocks', exact: true })).toBeVisible();
+    await expect(page).toHaveTitle('Rocks · Keel');
+    await expect(sidebar(page).getByRole('link', { name: 'Rocks' })).toHaveAttribute('aria-current', 'page');
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 2, name: /^My Rocks/ })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: /^My To-Dos/ })).toBeVisible();
+    await settled(page);
+    await expectNoAxeViolations(page, '/dashboard in the EOS terms');
+    await page.goto('/terminology-settings');
 
     await page.getByRole('button', { name: 'Reset all labels to the defaults' }).click();
     const reset = page.getByRole('dialog', { name: 'Reset all labels?' });

@@ -41,7 +41,7 @@ test.describe('sign in and out', () => {
       .not.toBeNull();
 
     // User menu: Profile and Settings go to /user-settings, Log out to /login.
-    const menuButton = page.getByRole('button', { name: `Account menu for ${account.firstName} ${account.lastName}` });
+    const menuButton = page.getByRole('button', { name: `${account.firstName} ${account.lastName} account menu` });
     await menuButton.click();
     await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Settings' })).toBeVisible();

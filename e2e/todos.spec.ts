@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { API, openPage, registerViaApi, type Account } from './support/app.js';
+import { API, openPage, registerViaApi, settled, type Account } from './support/app.js';
+import { expectNoAxeViolations } from './support/axe.js';
 import { addMemberViaInvitation } from './support/members.js';
 import { authOf, createTodo, localDate, nextWrite, orgPath, registerWithTeam } from './support/work.js';
 
@@ -132,6 +133,8 @@ test.describe('to-dos', () => {
     await expect(selectBox(page, second.title)).toBeChecked();
     await expect(selectBox(page, third.title)).not.toBeChecked();
     await expect(toolbar).toContainText('2 selected');
+    await settled(page);
+    await expectNoAxeViolations(page, '/todos with a selection and the bulk toolbar');
 
     const bulk = nextWrite(page, '/todos/bulk');
     await toolbar.getByRole('button', { name: 'Complete' }).click();
@@ -227,6 +230,7 @@ test.describe('to-dos', () => {
     await settledFrame(page);
     const banner = dialog.getByRole('status').filter({ hasText: `Someone else changed this ${SINGULAR}` });
     await expect(banner).toBeVisible();
+    await expectNoAxeViolations(page, '/todos edit dialog with the conflict banner');
     // What the person typed is not thrown away behind their back: it stays until they choose Reload.
     await expect(dialog.getByLabel('Title')).toHaveValue(mine);
 

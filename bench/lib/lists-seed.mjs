@@ -2,7 +2,7 @@
 // database (superuser connection, so row-level security does not apply). Multi-row INSERTs in one
 // transaction: the whole seed takes seconds.
 import { randomUUID } from 'node:crypto';
-import { insertBenchTeams, insertBenchUsers, insertRows } from './seed-rows.mjs';
+import { insertBenchTeams, insertBenchUsers, insertRows, ownerPasswordHash, seedRunId } from './seed-rows.mjs';
 
 /** Deterministic pseudo-random numbers, so every run seeds the same shape. */
 function rng(seed) {
@@ -62,13 +62,11 @@ export async function seedOrganization(client, options) {
   } = options;
   const random = rng(20261122);
   const pick = (list) => list[Math.floor(random() * list.length)];
-  const runId = `${Date.now().toString(36)}${process.pid}`;
+  const runId = seedRunId();
 
   await client.query('begin');
   try {
-    const {
-      rows: [owner],
-    } = await client.query('select password_hash from users where id = $1', [ownerId]);
+    const passwordHash = await ownerPasswordHash(client, ownerId);
 
     // Teams: the leadership team the registration made, plus new ones. New team 0 is the "big" one.
     const newTeams = await insertBenchTeams(client, { organizationId, ownerId }, teamCount - 1);
@@ -79,7 +77,7 @@ export async function seedOrganization(client, options) {
     // People: members-1 new users; memberships; every person in one new team, the first 12 also in leadership.
     const userIds = await insertBenchUsers(
       client,
-      { runId, passwordHash: owner.password_hash, nameOf: (i) => [`Member${i}`, 'Bench'] },
+      { runId, passwordHash, nameOf: (i) => [`Member${i}`, 'Bench'] },
       members - 1,
     );
     await insertRows(

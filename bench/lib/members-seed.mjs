@@ -1,7 +1,7 @@
 // Seeds a 500-member organization for bench/members-list.mjs straight into the throwaway PostgreSQL
 // database (superuser connection, so row-level security does not apply), in one transaction.
 import { createHash, randomUUID } from 'node:crypto';
-import { insertBenchTeams, insertBenchUsers, insertRows } from './seed-rows.mjs';
+import { insertBenchTeams, insertBenchUsers, insertRows, ownerPasswordHash, seedRunId } from './seed-rows.mjs';
 
 const FIRST = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Frances', 'Ken', 'Margaret', 'Linus'];
 const LAST = ['Lovelace', 'Hopper', 'Turing', 'Dijkstra', 'Liskov', 'Knuth', 'Allen', 'Thompson', 'Hamilton'];
@@ -21,18 +21,16 @@ export async function seedMembers(client, options) {
     sessionsEach = 3,
     invitations = 50,
   } = options;
-  const runId = `${Date.now().toString(36)}${process.pid}`;
+  const runId = seedRunId();
   await client.query('begin');
   try {
-    const {
-      rows: [owner],
-    } = await client.query('select password_hash from users where id = $1', [ownerId]);
+    const passwordHash = await ownerPasswordHash(client, ownerId);
     const teams = await insertBenchTeams(client, { organizationId, ownerId }, teamCount - 1);
     const userIds = await insertBenchUsers(
       client,
       {
         runId,
-        passwordHash: owner.password_hash,
+        passwordHash,
         nameOf: (i) => [FIRST[i % FIRST.length], `${LAST[i % LAST.length]}${i}`],
       },
       members - 1,

@@ -47,3 +47,14 @@ export async function insertBenchUsers(client, { runId, passwordHash, nameOf }, 
   );
   return userIds;
 }
+
+/** Tells this run's seeded e-mail addresses apart from an earlier run's. */
+export const seedRunId = () => `${Date.now().toString(36)}${process.pid}`;
+
+/** The owner's password hash, which every seeded user gets (any of them signs in with the owner's password). */
+export async function ownerPasswordHash(client, ownerId) {
+  const {
+    rows: [owner],
+  } = await client.query('select password_hash from users where id = $1', [ownerId]);
+  return owner.password_hash;
+}

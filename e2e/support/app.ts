@@ -90,9 +90,9 @@ export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Mai
 /** Waits until the signed-in frame is on screen: the account menu of the top bar. */
 export async function expectSignedInFrame(page: Page, account: Pick<Account, 'firstName' | 'lastName'>): Promise<void> {
   // Generous: the first signed-in page loads the layout chunk and four API calls on a busy 2-core machine.
-  await expect(
-    page.getByRole('button', { name: `Account menu for ${account.firstName} ${account.lastName}` }),
-  ).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('button', { name: `${account.firstName} ${account.lastName} account menu` })).toBeVisible(
+    { timeout: 15_000 },
+  );
 }
 
 /** Registers a new owner (registerViaApi), opens `path` signed in as them and waits for the signed-in frame. */

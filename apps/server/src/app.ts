@@ -7,6 +7,7 @@ import { LOGO_MAX_BYTES, envelope, healthSchema } from '@keel/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -15,9 +16,12 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
+import { readInTenant } from './db/scope.js';
 import { registerAuthentication } from './http/authenticate.js';
 import { registerErrorHandling, registerNotFound } from './http/error-handler.js';
+import { registerOrganizationScope } from './http/organization-scope.js';
 import { serviceUnavailable } from './http/errors.js';
+import { refuseNulCharacters } from './http/nul-characters.js';
 import { registerSecurityHeaders } from './http/security.js';
 import type { TypedApp } from './http/types.js';
 import { registerWebApp } from './http/web-app.js';
@@ -34,9 +38,11 @@ import {
   sessionsRoutes,
   twoFactorRoutes,
 } from './modules/auth/index.js';
+import { requireActiveMember } from './modules/organizations/index.js';
 import { registerRevisionCache } from './modules/revisions/index.js';
 import { registerFeatureRoutes } from './modules/routes.js';
 import { createOidcClients, createSsoService, ssoRoutes } from './modules/sso/index.js';
+import { findActiveTeams } from './modules/teams/index.js';
 import { createChangeBus, type ChangeBus } from './realtime/change-bus.js';
 import { createRealtimeHub, type HubLimits } from './realtime/hub.js';
 import { createLocalStorage, type FileStorage } from './storage/file-storage.js';
@@ -60,6 +66,21 @@ export interface AppServices {
   mailer: Mailer;
   storage: FileStorage;
 }
+
+/**
+ * Zod schemas to JSON Schema, `security: []` on the operations a route's `config.public` opens, and a request
+ * body for the uploads (read by the handler, so without a body schema) that name `consumes: multipart/form-data`.
+ */
+const documentRoutes: typeof jsonSchemaTransform = (input) => {
+  const { schema, url } = jsonSchemaTransform(input);
+  const extra: Record<string, unknown> = {};
+  if (input.route.config?.public === true) extra.security = [];
+  const consumes = (schema as { consumes?: unknown } | undefined)?.consumes;
+  if (Array.isArray(consumes) && consumes.includes('multipart/form-data') && !schema?.body) {
+    extra.body = { type: 'object' };
+  }
+  return { schema: { ...schema, ...extra }, url };
+};
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
@@ -99,7 +120,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearerAuth: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: documentRoutes,
+    // Schemas registered with an id (recursive ones, which cannot be inlined) become components.
+    transformObject: jsonSchemaTransformObject,
   });
   // The docs page keeps the app's own Content-Security-Policy (no framing, scripts from this origin only).
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: false });
@@ -108,7 +131,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       const typed = api as unknown as TypedApp;
       await api.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 10, parts: 12 } });
-      registerAuthentication(api, tokens, createSessionGate(database.db, config.sessionCheckSeconds * 1000));
+      const sessions = createSessionGate(database.db, config.sessionCheckSeconds * 1000);
+      registerAuthentication(
+        api,
+        (token) => tokens.verify(token),
+        (sessionId) => sessions.isLive(sessionId),
+      );
+      // Before the revision cache: its preHandler reads `request.scope`.
+      registerOrganizationScope(api);
+      refuseNulCharacters(api);
       registerRevisionCache(api, { db: database.db });
 
       typed.get(
@@ -153,8 +184,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const realtime = createRealtimeHub({
     database,
     databaseUrl: config.databaseUrl,
-    tokens,
     changes,
+    verifyToken: (token) => tokens.verify(token),
+    isActiveMember: (caller) =>
+      readInTenant(database.db, caller, () => requireActiveMember(caller.organizationId, caller.userId)).then(
+        () => true,
+        () => false,
+      ),
+    canSubscribe: (caller, teamId) =>
+      readInTenant(
+        database.db,
+        caller,
+        async () => (await findActiveTeams(caller.organizationId, [teamId])).length > 0,
+      ),
     ...(deps.realtimeLimits ? { limits: deps.realtimeLimits } : {}),
   });
   app.decorate('realtime', realtime);

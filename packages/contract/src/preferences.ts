@@ -21,12 +21,19 @@ export const SELECTED_TODO_IDS_KEY = 'selected_todo_ids';
 export const SELECTED_TODO_SAVE_DEBOUNCE_MS = 500;
 export const SELECTED_TODO_EXPIRES_IN = 86_400;
 
+/**
+ * Any JSON value. It is recursive, so the OpenAPI document can only describe it as a named component
+ * (`#/components/schemas/JsonValue`): the id registers it for the server's document transform.
+ */
+export const jsonValueSchema = z.json();
+z.globalRegistry.add(jsonValueSchema, { id: 'JsonValue' });
+
 export const uiStateKeyParamsSchema = z.object({
   key: z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/, { error: 'Key must be 1-100 letters, digits or _ . : -' }),
 });
 
 export const putUiStateRequestSchema = z.strictObject({
-  stateValue: z.json().refine((value) => JSON.stringify(value).length <= UI_STATE_MAX_BYTES, {
+  stateValue: jsonValueSchema.refine((value) => JSON.stringify(value).length <= UI_STATE_MAX_BYTES, {
     error: 'State value is too large (64 KB at most)',
   }),
   /** Seconds from now; without it the entry never expires. */
@@ -36,7 +43,7 @@ export type PutUiStateRequest = z.infer<typeof putUiStateRequestSchema>;
 
 export const uiStateEntrySchema = z.object({
   key: z.string(),
-  stateValue: z.json(),
+  stateValue: jsonValueSchema,
   expiresAt: isoDateTimeSchema.nullable(),
   updatedAt: isoDateTimeSchema,
 });

@@ -23,6 +23,14 @@ export type RealtimeClientMessage = z.infer<typeof realtimeClientMessageSchema>;
 
 export type RealtimeChangeAction = 'created' | 'updated' | 'deleted';
 
+/**
+ * The kinds of object the server announces changes of. The web's query keys of business objects
+ * start with ['organizations', organizationId, entity], so one invalidation refreshes every view.
+ */
+export const REALTIME_ENTITIES = ['todo', 'issue', 'priority', 'headline', 'cascading_message', 'team'] as const;
+export const realtimeEntitySchema = z.enum(REALTIME_ENTITIES);
+export type RealtimeEntity = z.infer<typeof realtimeEntitySchema>;
+
 /** What the hub says. `changed` carries ids only: the page refetches through the authorised API. */
 export type RealtimeServerMessage =
   | { type: 'ready'; organizationId: string; userId: string; expiresAt: number }
@@ -30,7 +38,7 @@ export type RealtimeServerMessage =
   | { type: 'unsubscribed'; teamId: string }
   | {
       type: 'changed';
-      entity: string;
+      entity: RealtimeEntity;
       ids: string[];
       action: RealtimeChangeAction;
       teamId: string | null;

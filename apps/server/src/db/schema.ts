@@ -1,5 +1,5 @@
+export * from '../modules/people/people.table.js';
 export * from '../modules/auth/auth.table.js';
-export * from '../modules/organizations/organizations.table.js';
 export * from '../modules/teams/teams.table.js';
 export * from '../modules/preferences/preferences.table.js';
 export * from '../modules/terminology/terminology.table.js';
@@ -14,4 +14,3 @@ export * from '../modules/revisions/revisions.table.js';
 export * from '../modules/members/members.table.js';
 export * from '../modules/auth/two-factor.table.js';
 export * from '../modules/sso/sso.table.js';
-export * from '../modules/consultants/consultants.table.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '@keel/contract';
 import { createTestApp, queryAsOwner, registerOrganization, type TestContext } from '../test-support/test-app.js';
 import { accountDb, inAccountScope, inTenant, readInTenant, tenantDb } from './scope.js';
-import { teams } from '../modules/teams/index.js';
+import { teams } from './schema.js';
 
 let context: TestContext;
 let alpha: Session;

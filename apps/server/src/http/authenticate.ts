@@ -1,11 +1,23 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { SessionGate } from '../modules/auth/index.js';
-import type { AccessClaims, AccessTokens } from '../modules/auth/tokens.js';
 import { unauthorized } from './errors.js';
+
+/** Who an access token speaks for: what the auth module's tokens carry, as the HTTP layer needs it. */
+export interface RequestAuth {
+  userId: string;
+  organizationId: string;
+  sessionId: string;
+  /** Set when a consultant acts inside a client organization: their own organization. */
+  originalOrganizationId: string | null;
+}
+
+/** Resolves to the token's claims, or null for a forged, malformed or expired token. */
+export type VerifyAccessToken = (token: string) => Promise<RequestAuth | null>;
+/** Whether a session (a token's `sessionId`) has not been ended elsewhere since the token was issued. */
+export type IsSessionLive = (sessionId: string) => Promise<boolean>;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    auth: AccessClaims | null;
+    auth: RequestAuth | null;
   }
   interface FastifyContextConfig {
     /** Reachable without an access token (sign-in, registration, health, logo images...). */
@@ -17,13 +29,17 @@ declare module 'fastify' {
  * Default-deny: every API route needs a valid access token unless it is marked `config.public`.
  * A public route still sees the caller's claims when a valid token comes along.
  */
-export function registerAuthentication(app: FastifyInstance, tokens: AccessTokens, sessions?: SessionGate) {
+export function registerAuthentication(
+  app: FastifyInstance,
+  verifyAccessToken: VerifyAccessToken,
+  isSessionLive?: IsSessionLive,
+) {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-    if (bearer) request.auth = await tokens.verify(bearer);
-    if (request.auth && sessions && !(await sessions.isLive(request.auth.sessionId))) {
+    if (bearer) request.auth = await verifyAccessToken(bearer);
+    if (request.auth && isSessionLive && !(await isSessionLive(request.auth.sessionId))) {
       request.auth = null;
       throw unauthorized('auth.session_ended', 'This session was signed out. Please sign in again.');
     }
@@ -33,7 +49,7 @@ export function registerAuthentication(app: FastifyInstance, tokens: AccessToken
   });
 }
 
-export function requireAuth(request: FastifyRequest): AccessClaims {
+export function requireAuth(request: FastifyRequest): RequestAuth {
   if (!request.auth) throw unauthorized();
   return request.auth;
 }

@@ -39,3 +39,12 @@ export async function readSingleFile(
     throw options.malformed();
   }
 }
+
+/** The form field of every single-file upload that names no other. */
+export const FILE_FIELD = 'file';
+
+/** A feature's reader of its single-file uploads (field "file"): its size limit and its own errors. */
+export const singleFileReader =
+  (options: { maxBytes: number; missing: () => AppError; malformed: () => AppError }) =>
+  (request: FastifyRequest): Promise<UploadedFile> =>
+    readSingleFile(request, { field: FILE_FIELD, ...options });

@@ -26,7 +26,24 @@ export function decodeCursor<T extends z.ZodTuple>(cursor: string | undefined, s
 /** A timestamp as PostgreSQL's own microsecond text: a JavaScript Date would round and skip or repeat rows. */
 export const preciseTimestamp = (column: AnyColumn) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-export const preciseTimestampSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/);
+/**
+ * Whether an ISO date or UTC date-time (to the second) names a day PostgreSQL holds: a real calendar day and time
+ * from year 1 on. A cursor that only looks right (`0000-00-00`, February 30) would fail in the query: 500.
+ */
+const isRealDay = (text: string) => {
+  const seconds = text.length > 10 ? text.slice(0, 19) : `${text}T00:00:00`;
+  const time = Date.parse(`${seconds}Z`);
+  return Number.isFinite(time) && seconds >= '0001' && new Date(time).toISOString().startsWith(seconds);
+};
+export const preciseTimestampSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/)
+  .refine(isRealDay);
+/** A calendar day as PostgreSQL's `date::text` writes it, for cursors over a date column. */
+export const cursorDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine(isRealDay);
 
 /** Rows strictly after `(timestamp, id)` in newest-first order. */
 export const newestFirstAfter = (

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { RealtimeEntity } from '@keel/contract';
 
 /**
  * "Something changed" notices, published by services after their transaction commits. They carry
@@ -8,8 +9,8 @@ export interface ChangeEvent {
   organizationId: string;
   /** The team (department) whose pages show the object; null for organization-wide objects. */
   teamId: string | null;
-  /** The kind of object, e.g. 'todo', 'issue', 'priority'. */
-  entity: string;
+  /** The kind of object, e.g. 'todo', 'issue', 'priority' (the contract's list). */
+  entity: RealtimeEntity;
   ids: string[];
   action: 'created' | 'updated' | 'deleted';
   actorUserId: string | null;
@@ -51,4 +52,20 @@ export function publishByTeam(
     idsByTeam.set(row.teamId, ids);
   }
   for (const [teamId, ids] of idsByTeam) bus.publish({ ...notice, teamId, ids: [...ids] });
+}
+
+/** The notice of a change the caller made to objects of one team (null: organization-wide), after the commit. */
+export function publishChange(
+  bus: ChangeBus,
+  caller: { organizationId: string; userId: string },
+  change: Pick<ChangeEvent, 'teamId' | 'entity' | 'ids' | 'action'>,
+): void {
+  bus.publish({
+    organizationId: caller.organizationId,
+    teamId: change.teamId,
+    entity: change.entity,
+    ids: change.ids,
+    action: change.action,
+    actorUserId: caller.userId,
+  });
 }

@@ -6,15 +6,10 @@ import {
   type RealtimeClientMessage,
   type RealtimeServerMessage,
 } from '@keel/contract';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import type { RawData, WebSocket } from 'ws';
 import type { DatabaseHandle } from '../db/database.js';
-import { readInTenant, tenantDb } from '../db/scope.js';
-import type { AccessTokens } from '../modules/auth/index.js';
-import { requireActiveMember } from '../modules/organizations/index.js';
-import { teams } from '../modules/teams/index.js';
 import type { ChangeBus } from './change-bus.js';
 import { createPgFanout, type Fanout } from './pg-fanout.js';
 import { createRooms, type Member } from './rooms.js';
@@ -52,9 +47,20 @@ export interface HubDeps {
   database: DatabaseHandle;
   /** Set with a real PostgreSQL: changes fan out to the other server processes through it. */
   databaseUrl: string | undefined;
-  tokens: AccessTokens;
+  /** The socket's access token: its claims, or null for a forged, malformed or expired one. */
+  verifyToken: (token: string) => Promise<RealtimeCaller | null>;
+  /** Whether the caller still belongs to their organization (a membership or a consultant grant). */
+  isActiveMember: (caller: RealtimeCaller) => Promise<boolean>;
+  /** Whether the caller may follow this team: an active (not archived) team of their organization. */
+  canSubscribe: (caller: RealtimeCaller, teamId: string) => Promise<boolean>;
   changes: ChangeBus;
   limits?: Partial<HubLimits>;
+}
+
+/** Who a socket speaks for, as its access token says. */
+export interface RealtimeCaller {
+  organizationId: string;
+  userId: string;
 }
 
 interface Connection extends Member {
@@ -70,26 +76,6 @@ interface Connection extends Member {
 
 const rawText = (data: RawData) =>
   (Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data)).toString('utf8');
-
-async function isActiveTeam(database: DatabaseHandle, member: Member, teamId: string): Promise<boolean> {
-  return readInTenant(database.db, { organizationId: member.organizationId, userId: member.userId }, async () => {
-    const [row] = await tenantDb(member.organizationId)
-      .select({ id: teams.id })
-      .from(teams)
-      .where(and(eq(teams.organizationId, member.organizationId), eq(teams.id, teamId), isNull(teams.archivedAt)))
-      .limit(1);
-    return row !== undefined;
-  });
-}
-
-async function isActiveMember(database: DatabaseHandle, organizationId: string, userId: string): Promise<boolean> {
-  try {
-    await readInTenant(database.db, { organizationId, userId }, () => requireActiveMember(organizationId, userId));
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The WebSocket hub of DESIGN.md "Realtime": signed-in pages join their organization's room and the
@@ -154,7 +140,7 @@ export function createRealtimeHub(deps: HubDeps) {
     };
 
     const authenticate = async (connection: Connection, token: string) => {
-      const claims = await deps.tokens.verify(token);
+      const claims = await deps.verifyToken(token);
       if (!claims) return close(connection, REALTIME_CLOSE.unauthorized, 'Invalid or expired token');
       if (
         connection.authenticated &&
@@ -163,7 +149,7 @@ export function createRealtimeHub(deps: HubDeps) {
         // A socket belongs to one person in one organization; switching means a new socket.
         return close(connection, REALTIME_CLOSE.unauthorized, 'Token of another session');
       }
-      if (!(await isActiveMember(deps.database, claims.organizationId, claims.userId))) {
+      if (!(await deps.isActiveMember({ organizationId: claims.organizationId, userId: claims.userId }))) {
         return close(connection, REALTIME_CLOSE.unauthorized, 'Membership ended');
       }
       const expiresAt = decodeJwt(token).exp ?? 0;
@@ -199,7 +185,8 @@ export function createRealtimeHub(deps: HubDeps) {
           teamId: message.teamId,
         });
       }
-      if (!(await isActiveTeam(deps.database, connection, message.teamId))) {
+      const caller = { organizationId: connection.organizationId, userId: connection.userId };
+      if (!(await deps.canSubscribe(caller, message.teamId))) {
         return send(connection, {
           type: 'error',
           code: 'realtime.team_not_found',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Client as PgClient } from 'pg';
+import { REALTIME_ENTITIES, type RealtimeEntity } from '@keel/contract';
 import type { ChangeEvent } from './change-bus.js';
 
 export const NOTIFY_CHANNEL = 'keel_changes';
@@ -47,6 +48,8 @@ export function encodeEnvelope(origin: string, event: ChangeEvent): string {
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isRealtimeEntity = (value: unknown): value is RealtimeEntity =>
+  (REALTIME_ENTITIES as readonly unknown[]).includes(value);
 
 /** Parses what another process sent; anything malformed (another version, a stray NOTIFY) is ignored. */
 export function decodeEnvelope(payload: string): Envelope | null {
@@ -64,7 +67,7 @@ export function decodeEnvelope(payload: string): Envelope | null {
   if (
     typeof e.organizationId !== 'string' ||
     !(typeof e.teamId === 'string' || e.teamId === null) ||
-    typeof e.entity !== 'string' ||
+    !isRealtimeEntity(e.entity) ||
     !Array.isArray(e.ids) ||
     !e.ids.every((id) => typeof id === 'string') ||
     (action !== 'created' && action !== 'updated' && action !== 'deleted') ||

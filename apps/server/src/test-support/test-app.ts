@@ -190,11 +190,19 @@ export function useAuthSuite(env: Record<string, string> = {}) {
   return { context, inject };
 }
 
-/** The audit rows of one action (of one target, if given): for assertions only. */
+export interface AuditRow extends Record<string, unknown> {
+  action: string;
+  actorUserId: string | null;
+  targetId: string | null;
+  summary: Record<string, unknown> | null;
+}
+
+/** The audit rows of one action (of one target, if given), oldest first: for assertions only. */
 export const auditEvents = (database: DatabaseHandle, action: string, targetId?: string) =>
-  queryAsOwner(
+  queryAsOwner<AuditRow>(
     database,
-    `select 1 from audit_events where action = '${action}'${targetId ? ` and target_id = '${targetId}'` : ''}`,
+    `select action, actor_user_id as "actorUserId", target_id as "targetId", summary from audit_events
+     where action = '${action}'${targetId ? ` and target_id = '${targetId}'` : ''} order by created_at, id`,
   );
 
 /** A change to `teamId` made by `actor` (one fresh id unless overridden), as the services publish them. */

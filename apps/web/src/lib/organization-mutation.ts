@@ -1,12 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { organizationKey, requireOrganization } from './organization-query';
 import { useOrganizationId } from './session-store';
 
-export const NO_ORGANIZATION = 'No organization ID available';
-
-export function requireOrganization(organizationId: string | null): string {
-  if (!organizationId) throw new Error(NO_ORGANIZATION);
-  return organizationId;
-}
+export { NO_ORGANIZATION, requireOrganization } from './organization-query';
 
 /**
  * A change to business objects of the signed-in organization. Afterwards (success or failure) every
@@ -22,9 +18,7 @@ export function useOrganizationMutation<Input, Output>(
     mutationFn: (input: Input) => send(requireOrganization(organizationId), input),
     onSettled: () =>
       Promise.all(
-        entities.map((entity) =>
-          queryClient.invalidateQueries({ queryKey: ['organizations', organizationId ?? 'none', entity] }),
-        ),
+        entities.map((entity) => queryClient.invalidateQueries({ queryKey: organizationKey(organizationId, entity) })),
       ),
   });
 }

@@ -1,4 +1,9 @@
-import { REALTIME_CLOSE, type RealtimeClientMessage, type RealtimeServerMessage } from '@keel/contract';
+import {
+  REALTIME_CLOSE,
+  type RealtimeClientMessage,
+  type RealtimeEntity,
+  type RealtimeServerMessage,
+} from '@keel/contract';
 
 /** The part of the browser's WebSocket the client uses (a fake in tests). */
 export interface RealtimeSocket {
@@ -22,7 +27,7 @@ export interface RealtimeClientOptions {
   /** A token worth sending: refreshed first when it is about to expire. */
   freshToken: () => Promise<string | null>;
   /** Entities of one organization that changed (coalesced over `coalesceMs`). */
-  onChanged: (organizationId: string, entities: string[]) => void;
+  onChanged: (organizationId: string, entities: RealtimeEntity[]) => void;
   /** Events may have been missed: refetch everything the page shows of the organization. */
   onResync: (organizationId: string) => void;
   random?: () => number;
@@ -52,7 +57,7 @@ export class RealtimeClient {
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private tokenTimer: ReturnType<typeof setInterval> | null = null;
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
-  private pendingEntities = new Set<string>();
+  private pendingEntities = new Set<RealtimeEntity>();
   private statusListeners = new Set<(status: RealtimeStatus) => void>();
   status: RealtimeStatus = 'idle';
 

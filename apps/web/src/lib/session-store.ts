@@ -66,7 +66,7 @@ export const useSession = create<SessionState>()((set, get) => ({
     }
     if (isRefreshDue(getAccessToken())) await refreshIfDue();
     try {
-      const user = normalizeUser(await apiRequest<unknown>('/auth/profile'));
+      const user = normalizeUser(await apiRequest('/auth/profile'));
       if (!user) throw new Error('The profile answer carried no usable user');
       writeStorage(localStorage, STORAGE_KEYS.organizationId, user.organizationId);
       set({ status: 'signedIn', user });

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import toast from 'react-hot-toast';
-import { errorText } from '../lib/api-client';
+import { errorText } from '../lib/api-error';
 import { ListStates } from './ListPage';
 
 interface AttachmentStatesProps {

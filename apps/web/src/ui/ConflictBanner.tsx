@@ -1,4 +1,4 @@
-import { errorText, isConflict } from '../lib/api-client';
+import { errorText, isConflict } from '../lib/api-error';
 import { Banner } from './Banner';
 import { Button } from './Button';
 

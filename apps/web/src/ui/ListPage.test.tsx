@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError } from '../lib/api-client';
+import { ApiError } from '../lib/api-error';
 import { EmptyNote, ListPage, ListStates, ShowMore } from './ListPage';
 
 afterEach(cleanup);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { errorText } from '../lib/api-client';
+import { errorText } from '../lib/api-error';
 import { Banner } from './Banner';
 import { Button } from './Button';
 import { Spinner } from './Spinner';

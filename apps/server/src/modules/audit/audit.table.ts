@@ -1,6 +1,6 @@
 import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, primaryId, tenantIsolationPolicy } from '../../db/table-helpers.js';
-import { organizationColumn } from '../organizations/organizations.table.js';
+import { organizationColumn } from '../people/people.table.js';
 
 /** Append-only record of who did what; the actor may be a consultant acting inside a client. */
 export const auditEvents = pgTable(

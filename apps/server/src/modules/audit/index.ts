@@ -1,1 +1,2 @@
 export { insertAuditEvent as recordAuditEvent, type AuditEntry } from './audit.repository.js';
+export { listAuditActions, listAuditEvents, type AuditRow } from './audit-log.repository.js';

@@ -5,7 +5,7 @@ import type { Mailer } from '../../mail/mailer.js';
 import * as errors from './auth.errors.js';
 import * as repository from './auth.repository.js';
 import { hashPassword } from './passwords.js';
-import type { ClientMeta } from './auth.service.js';
+import type { ClientMeta } from './client-meta.js';
 import { hashOpaqueToken, newOpaqueToken, type AccessClaims } from './tokens.js';
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;

@@ -1,51 +1,17 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { accountDb } from '../../db/scope.js';
-import { legalAcceptances, passwordResetTokens, refreshTokens, users } from './auth.table.js';
+import { legalAcceptances, passwordResetTokens, refreshTokens } from './auth.table.js';
 
-export type UserRow = typeof users.$inferSelect;
+export {
+  EmailTakenError,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  updateUser,
+  type UserRow,
+} from '../people/index.js';
+
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
-
-export async function findUserByEmail(email: string): Promise<UserRow | undefined> {
-  const [row] = await accountDb()
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = lower(${email})`);
-  return row;
-}
-
-export async function findUserById(userId: string): Promise<UserRow | undefined> {
-  const [row] = await accountDb().select().from(users).where(eq(users.id, userId));
-  return row;
-}
-
-export async function insertUser(values: {
-  email: string;
-  firstName: string;
-  lastName: string;
-  passwordHash: string;
-  isConsultant?: boolean;
-}): Promise<UserRow> {
-  const [row] = await accountDb()
-    .insert(users)
-    .values({ ...values, passwordChangedAt: new Date() })
-    .onConflictDoNothing()
-    .returning();
-  if (!row) throw new EmailTakenError();
-  return row;
-}
-
-export class EmailTakenError extends Error {}
-
-export async function updateUser(
-  userId: string,
-  changes: Partial<
-    Pick<UserRow, 'firstName' | 'lastName' | 'avatarUrl' | 'passwordHash' | 'passwordChangedAt' | 'lastOrganizationId'>
-  >,
-): Promise<UserRow> {
-  const [row] = await accountDb().update(users).set(changes).where(eq(users.id, userId)).returning();
-  if (!row) throw new Error('user update returned nothing');
-  return row;
-}
 
 export async function insertRefreshToken(values: typeof refreshTokens.$inferInsert): Promise<void> {
   await accountDb().insert(refreshTokens).values(values);

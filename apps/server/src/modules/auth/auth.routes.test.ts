@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Session } from '@keel/contract';
 import {
+  auditEvents,
   bearer,
   bodyOf,
   queryAsOwner,
@@ -205,6 +206,20 @@ describe('GET/PUT /auth/profile', () => {
       isConsultant: false,
       firstName: 'Augusta',
     });
+  });
+
+  it('answers an update that changes nothing with the unchanged profile, and audits nothing', async () => {
+    const owner = await registerOrganization(context.app);
+    const before = await context.app.inject({ method: 'GET', url: '/api/v1/auth/profile', headers: bearer(owner) });
+    const response = await context.app.inject({
+      method: 'PUT',
+      url: '/api/v1/auth/profile',
+      headers: bearer(owner),
+      payload: {},
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(bodyOf<{ data: Session['user'] }>(response).data).toEqual(bodyOf<{ data: Session['user'] }>(before).data);
+    expect(await auditEvents(context.database, 'user.profile_updated', owner.user.id)).toEqual([]);
   });
 });
 

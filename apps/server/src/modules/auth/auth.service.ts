@@ -36,11 +36,9 @@ import {
   type AccessClaims,
   type AccessTokens,
 } from './tokens.js';
+import type { ClientMeta } from './client-meta.js';
 
-export interface ClientMeta {
-  ipAddress: string;
-  userAgent: string;
-}
+export type { ClientMeta } from './client-meta.js';
 
 export interface RegisterInput {
   firstName: string;
@@ -289,7 +287,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     profile: loadUser,
 
     async updateProfile(claims: AccessClaims, changes: UpdateProfileRequest): Promise<User> {
-      await loadUser(claims);
+      const unchanged = await loadUser(claims);
+      // Nothing to set (`{}`): the profile as it is, with no write and no audit event.
+      if (Object.values(changes).every((value) => value === undefined)) return unchanged;
       await inAccountScope(db, () => repository.updateUser(claims.userId, changes));
       await inTenant(db, { organizationId: claims.organizationId, userId: claims.userId }, () =>
         recordAuditEvent(claims.organizationId, {

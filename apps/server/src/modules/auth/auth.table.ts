@@ -1,34 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, primaryId, timestampColumn, updatedAt } from '../../db/table-helpers.js';
-
-/** People are global: one login may belong to several organizations (memberships) or coach them. */
-export const users = pgTable(
-  'users',
-  {
-    id: primaryId(),
-    email: text('email').notNull(),
-    firstName: text('first_name').notNull(),
-    lastName: text('last_name').notNull(),
-    passwordHash: text('password_hash'),
-    avatarUrl: text('avatar_url'),
-    isConsultant: boolean('is_consultant').notNull().default(false),
-    status: text('status', { enum: ['invited', 'active', 'deactivated'] })
-      .notNull()
-      .default('active'),
-    lastOrganizationId: uuid('last_organization_id'),
-    passwordChangedAt: timestampColumn('password_changed_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (table) => [uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`)],
-);
-
-/** A person a row belongs to; the row goes with them. */
-export const personColumn = (name: string) =>
-  uuid(name)
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' });
+import { createdAt, primaryId, timestampColumn } from '../../db/table-helpers.js';
+import { personColumn } from '../people/people.table.js';
 
 /**
  * Opaque refresh tokens, stored hashed. Each sign-in starts a family; every refresh rotates within

@@ -7,7 +7,7 @@ import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { FileStorage } from '../../storage/file-storage.js';
 import { recordAuditEvent } from '../audit/index.js';
 import { findUserById, updateUser } from './auth.repository.js';
-import type { ClientMeta } from './auth.service.js';
+import type { ClientMeta } from './client-meta.js';
 import type { AccessClaims } from './tokens.js';
 
 const EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' } as const;

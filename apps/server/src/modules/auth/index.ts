@@ -1,7 +1,6 @@
 export { createAuthService, type AuthService } from './auth.service.js';
 export { authRoutes } from './auth.routes.js';
 export { createAccessTokens, hashOpaqueToken, newOpaqueToken, type AccessClaims, type AccessTokens } from './tokens.js';
-export { users } from './auth.table.js';
 export { EmailTakenError, findUserByEmail, insertLegalAcceptance, insertUser } from './auth.repository.js';
 export { hashPassword } from './passwords.js';
 export { createTwoFactorService, type TwoFactorService } from './two-factor.service.js';
@@ -11,3 +10,4 @@ export { sessionsRoutes } from './sessions.routes.js';
 export { createAvatarService } from './avatar.service.js';
 export { avatarRoutes } from './avatar.routes.js';
 export { createSessionGate, type SessionGate } from './session-gate.js';
+export { lastSignIns, revokeSessionsIn } from './sessions.repository.js';

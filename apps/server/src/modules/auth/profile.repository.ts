@@ -3,8 +3,8 @@ import type { Role } from '@keel/contract';
 import type { Database } from '../../db/database.js';
 import { preparedPerConnection } from '../../db/prepared-statement.js';
 import { tenantDb } from '../../db/scope.js';
-import { memberships, organizations } from '../organizations/index.js';
-import { users } from './auth.table.js';
+import { membershipView, organizationView, personView } from '../people/index.js';
+import { liveTeamsOfPersonJsonSql } from '../teams/index.js';
 
 export interface ProfileRow {
   id: string;
@@ -19,35 +19,34 @@ export interface ProfileRow {
   teams: { id: string; name: string; is_leadership_team: boolean }[];
 }
 
+const person = personView('person');
+const membership = membershipView('membership');
+const organization = organizationView('organization');
+
+// The people module's views and the teams module's fragment, joined in one named statement.
 const profileQuery = preparedPerConnection((db: Database) =>
   db
     .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      avatarUrl: users.avatarUrl,
-      isConsultant: users.isConsultant,
-      role: memberships.role,
-      membershipStatus: memberships.status,
-      organizationName: organizations.name,
-      teams: sql<ProfileRow['teams']>`coalesce((
-        select json_agg(json_build_object('id', t.id, 'name', t.name, 'is_leadership_team', t.is_leadership_team)
-                        order by t.is_leadership_team desc, t.name)
-        from team_members tm join teams t on t.id = tm.team_id
-        where tm.organization_id = ${sql.placeholder('organizationId')} and tm.user_id = ${sql.placeholder('userId')}
-          and t.archived_at is null
-      ), '[]'::json)`,
+      id: person.id,
+      email: person.email,
+      firstName: person.firstName,
+      lastName: person.lastName,
+      avatarUrl: person.avatarUrl,
+      isConsultant: person.isConsultant,
+      role: membership.role,
+      membershipStatus: membership.status,
+      organizationName: organization.name,
+      teams: liveTeamsOfPersonJsonSql(sql.placeholder('organizationId'), sql.placeholder('userId')),
     })
-    .from(users)
+    .from(person)
     .innerJoin(
-      memberships,
-      and(eq(memberships.userId, users.id), eq(memberships.organizationId, sql.placeholder('organizationId'))),
+      membership,
+      and(eq(membership.userId, person.id), eq(membership.organizationId, sql.placeholder('organizationId'))),
     )
-    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-    .where(eq(users.id, sql.placeholder('userId')))
+    .innerJoin(organization, eq(organization.id, membership.organizationId))
+    .where(eq(person.id, sql.placeholder('userId')))
     // Named, so PostgreSQL parses and plans it once per connection: this runs on every page load.
-    .prepare('auth_find_profile_v1'),
+    .prepare('auth_find_profile_v2'),
 );
 
 /**

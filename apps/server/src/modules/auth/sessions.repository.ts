@@ -1,6 +1,8 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { accountDb } from '../../db/scope.js';
-import { refreshTokens, users } from './auth.table.js';
+import { refreshTokens } from './auth.table.js';
+
+export { updateEmail } from '../people/index.js';
 
 export interface SessionRow {
   familyId: string;
@@ -61,24 +63,29 @@ export async function revokeOtherFamilies(userId: string, keepFamilyId: string, 
   return new Set(rows.map((row) => row.familyId)).size;
 }
 
-/** Moves the account to a free address; 'taken' when someone else has it (case-insensitive). */
-export async function updateEmail(userId: string, email: string): Promise<'updated' | 'taken'> {
-  try {
-    const rows = await accountDb()
-      .update(users)
-      .set({ email })
-      .where(
-        and(
-          eq(users.id, userId),
-          sql`not exists (select 1 from users other where lower(other.email) = lower(${email}) and other.id <> ${userId})`,
-        ),
-      )
-      .returning({ id: users.id });
-    return rows.length > 0 ? 'updated' : 'taken';
-  } catch (error) {
-    // Two people claiming one address at the same instant: the unique index decides.
-    if (error instanceof Error && /users_email_lower_key/.test(`${error.message} ${String(error.cause)}`))
-      return 'taken';
-    throw error;
-  }
+/** Ends a person's sessions in one organization; their other organizations keep theirs. */
+export async function revokeSessionsIn(organizationId: string, userId: string, at: Date): Promise<void> {
+  await accountDb()
+    .update(refreshTokens)
+    .set({ revokedAt: at })
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        eq(refreshTokens.organizationId, organizationId),
+        isNull(refreshTokens.revokedAt),
+      ),
+    );
+}
+
+/** A session starts with a refresh token, so the newest one in the organization is the last sign-in. */
+export async function lastSignIns(organizationId: string, userIds: readonly string[]) {
+  if (userIds.length === 0) return [];
+  return accountDb()
+    .select({
+      userId: refreshTokens.userId,
+      at: sql<Date>`max(${refreshTokens.createdAt})`.mapWith(refreshTokens.createdAt),
+    })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.organizationId, organizationId), inArray(refreshTokens.userId, [...userIds])))
+    .groupBy(refreshTokens.userId);
 }

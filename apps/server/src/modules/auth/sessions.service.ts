@@ -10,7 +10,7 @@ import type { Mailer } from '../../mail/mailer.js';
 import { recordAuditEvent, type AuditEntry } from '../audit/index.js';
 import * as errors from './account-security.errors.js';
 import { findUserById, updateUser } from './auth.repository.js';
-import type { ClientMeta } from './auth.service.js';
+import type { ClientMeta } from './client-meta.js';
 import { ACCOUNT_FAILURE_RULE, FailureThrottle } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import * as repository from './sessions.repository.js';

@@ -1,14 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@keel/contract';
+import type { RequestAuth } from '../../http/authenticate.js';
 
-export interface AccessClaims {
-  userId: string;
-  organizationId: string;
-  sessionId: string;
-  /** Set when a consultant acts inside a client organization: their own organization. */
-  originalOrganizationId: string | null;
-}
+/** The claims of an access token: exactly what the HTTP layer puts on `request.auth`. */
+export type AccessClaims = RequestAuth;
 
 export const REFRESH_TTL_SHORT_MS = 24 * 60 * 60 * 1000;
 export const REFRESH_TTL_REMEMBERED_MS = 30 * 24 * 60 * 60 * 1000;

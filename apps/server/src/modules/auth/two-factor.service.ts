@@ -9,7 +9,7 @@ import type { Database } from '../../db/database.js';
 import { inAccountScope, inTenant } from '../../db/scope.js';
 import { recordAuditEvent } from '../audit/index.js';
 import * as errors from './account-security.errors.js';
-import type { ClientMeta } from './auth.service.js';
+import type { ClientMeta } from './client-meta.js';
 import { findUserById } from './auth.repository.js';
 import { ACCOUNT_FAILURE_RULE, ADDRESS_FAILURE_RULE, FailureThrottle } from './login-throttle.js';
 import { verifyPassword } from './passwords.js';

@@ -1,6 +1,6 @@
 import { bigint, boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, primaryId, timestampColumn, updatedAt } from '../../db/table-helpers.js';
-import { personColumn } from './auth.table.js';
+import { personColumn } from '../people/people.table.js';
 
 /**
  * A person's TOTP secret, encrypted with a key derived from the server secret. `enabledAt` is null

@@ -14,7 +14,7 @@ import {
 } from '@keel/contract';
 import { z } from 'zod';
 import { clientMeta, requireAuth } from '../../http/authenticate.js';
-import { callerIn } from '../../http/organization-scope.js';
+import { createRoute, objectRoute } from '../../http/route-options.js';
 import type { TypedApp } from '../../http/types.js';
 import type { ConsultantsService } from './consultants.service.js';
 
@@ -39,40 +39,21 @@ export function consultantsRoutes(service: ConsultantsService, options: { rateLi
       {
         schema: { tags, params: organizationParamsSchema, response: { 200: envelope(z.array(consultantGrantSchema)) } },
       },
-      async (request) => ({ data: await service.list(callerIn(request)) }),
+      async (request) => ({ data: await service.list(request.scope) }),
     );
 
     app.post(
       clientBase,
-      {
-        schema: {
-          tags,
-          params: organizationParamsSchema,
-          body: inviteConsultantRequestSchema,
-          response: { 201: envelope(consultantGrantSchema) },
-        },
-      },
+      createRoute(tags, inviteConsultantRequestSchema, envelope(consultantGrantSchema)),
       async (request, reply) =>
-        reply.code(201).send({ data: await service.invite(callerIn(request), request.body, clientMeta(request)) }),
+        reply.code(201).send({ data: await service.invite(request.scope, request.body, clientMeta(request)) }),
     );
 
     app.post(
       `${clientBase}/:accessId/revoke`,
-      {
-        schema: {
-          tags,
-          params: consultantGrantParamsSchema,
-          body: revokeConsultantRequestSchema,
-          response: { 200: envelope(consultantGrantSchema) },
-        },
-      },
+      objectRoute(tags, consultantGrantParamsSchema, revokeConsultantRequestSchema, envelope(consultantGrantSchema)),
       async (request) => ({
-        data: await service.revoke(
-          callerIn(request),
-          request.params.accessId,
-          request.body.version,
-          clientMeta(request),
-        ),
+        data: await service.revoke(request.scope, request.params.accessId, request.body.version, clientMeta(request)),
       }),
     );
 

@@ -1,3 +1,2 @@
 export { createConsultantsService, type ConsultantsService } from './consultants.service.js';
 export { consultantsRoutes } from './consultants.routes.js';
-export { consultantAccess } from './consultants.table.js';

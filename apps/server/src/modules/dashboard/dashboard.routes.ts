@@ -1,5 +1,4 @@
 import { dashboardQuerySchema, dashboardResponseSchema, organizationParamsSchema } from '@keel/contract';
-import { callerIn } from '../../http/organization-scope.js';
 import type { TypedApp } from '../../http/types.js';
 import type { DashboardService } from './dashboard.service.js';
 
@@ -19,7 +18,7 @@ export function dashboardRoutes(service: DashboardService) {
           response: { 200: dashboardResponseSchema },
         },
       },
-      async (request) => ({ data: await service.get(callerIn(request), request.query) }),
+      async (request) => ({ data: await service.get(request.scope, request.query) }),
     );
   };
 }

@@ -3,8 +3,10 @@ import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { tenantDb } from '../../db/scope.js';
 import { newestFirstAfter, preciseTimestamp, preciseTimestampSchema } from '../../http/pagination.js';
-import { users } from '../auth/index.js';
+import { personView } from '../people/index.js';
 import { feedback } from './feedback.table.js';
+
+const author = personView('author');
 
 export type FeedbackInsert = Pick<typeof feedback.$inferInsert, 'userId' | 'type' | 'subject' | 'message' | 'pageUrl'>;
 
@@ -36,13 +38,13 @@ export async function listFeedbackPage(
       pageUrl: feedback.pageUrl,
       createdAt: feedback.createdAt,
       position: preciseTimestamp(feedback.createdAt),
-      userId: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
+      userId: author.id,
+      firstName: author.firstName,
+      lastName: author.lastName,
+      email: author.email,
     })
     .from(feedback)
-    .innerJoin(users, eq(users.id, feedback.userId))
+    .innerJoin(author, eq(author.id, feedback.userId))
     .where(
       and(
         eq(feedback.organizationId, organizationId),

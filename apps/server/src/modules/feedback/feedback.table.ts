@@ -1,7 +1,6 @@
 import { index, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, primaryId, tenantIsolationPolicy } from '../../db/table-helpers.js';
-import { personColumn } from '../auth/auth.table.js';
-import { organizationColumn } from '../organizations/organizations.table.js';
+import { organizationColumn, personColumn } from '../people/people.table.js';
 
 export const feedback = pgTable(
   'feedback',

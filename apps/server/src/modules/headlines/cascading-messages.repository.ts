@@ -3,9 +3,14 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { tenantDb } from '../../db/scope.js';
 import { newestFirstAfter, preciseTimestamp, preciseTimestampSchema } from '../../http/pagination.js';
-import { users } from '../auth/index.js';
-import { teamMembers, teams } from '../teams/index.js';
+import { personView } from '../people/index.js';
+import { teamMembershipsSql, teamView } from '../teams/index.js';
 import { cascadingMessageReceipts, cascadingMessageRecipients, cascadingMessages } from './headlines.table.js';
+
+const fromTeam = teamView('from_team');
+const author = personView('author');
+const reader = personView('reader');
+const recipientTeam = teamView('recipient_team');
 
 export const messageCursorShape = z.tuple([preciseTimestampSchema, uuidSchema]);
 export type MessagePosition = z.infer<typeof messageCursorShape>;
@@ -32,10 +37,10 @@ const messageColumns = {
   text: cascadingMessages.text,
   details: cascadingMessages.details,
   fromTeamId: cascadingMessages.fromTeamId,
-  fromTeamName: teams.name,
+  fromTeamName: fromTeam.name,
   authorId: cascadingMessages.authorId,
-  authorFirstName: users.firstName,
-  authorLastName: users.lastName,
+  authorFirstName: author.firstName,
+  authorLastName: author.lastName,
   createdAt: cascadingMessages.createdAt,
   position: preciseTimestamp(cascadingMessages.createdAt),
 };
@@ -44,8 +49,8 @@ const selectMessages = (organizationId: string, columns = messageColumns) =>
   tenantDb(organizationId)
     .select(columns)
     .from(cascadingMessages)
-    .innerJoin(teams, eq(teams.id, cascadingMessages.fromTeamId))
-    .innerJoin(users, eq(users.id, cascadingMessages.authorId));
+    .innerJoin(fromTeam, eq(fromTeam.id, cascadingMessages.fromTeamId))
+    .innerJoin(author, eq(author.id, cascadingMessages.authorId));
 
 export type MessageRow = NonNullable<Awaited<ReturnType<typeof findMessage>>>;
 
@@ -107,16 +112,16 @@ export async function listSentPage(
 export async function listRecipientTeams(organizationId: string, messageIds: string[]) {
   if (messageIds.length === 0) return [];
   return tenantDb(organizationId)
-    .select({ messageId: cascadingMessageRecipients.messageId, id: teams.id, name: teams.name })
+    .select({ messageId: cascadingMessageRecipients.messageId, id: recipientTeam.id, name: recipientTeam.name })
     .from(cascadingMessageRecipients)
-    .innerJoin(teams, eq(teams.id, cascadingMessageRecipients.teamId))
+    .innerJoin(recipientTeam, eq(recipientTeam.id, cascadingMessageRecipients.teamId))
     .where(
       and(
         eq(cascadingMessageRecipients.organizationId, organizationId),
         inArray(cascadingMessageRecipients.messageId, messageIds),
       ),
     )
-    .orderBy(asc(teams.name));
+    .orderBy(asc(recipientTeam.name));
 }
 
 interface ReceiptCount {
@@ -139,12 +144,12 @@ export async function countReceipts(organizationId: string, messageIds: string[]
   const result = await tenantDb(organizationId).execute(sql`
     select m.id as "messageId",
       (select count(distinct tm.user_id)::int from ${cascadingMessageRecipients} r
-         join ${teamMembers} tm on tm.team_id = r.team_id
+         join ${teamMembershipsSql()} tm on tm.team_id = r.team_id
          where r.message_id = m.id) as "recipientCount",
       (select count(*)::int from ${cascadingMessageReceipts} rc
          where rc.message_id = m.id and exists (
            select 1 from ${cascadingMessageRecipients} r
-           join ${teamMembers} tm on tm.team_id = r.team_id
+           join ${teamMembershipsSql()} tm on tm.team_id = r.team_id
            where r.message_id = m.id and tm.user_id = rc.user_id)) as "readCount",
       exists (select 1 from ${cascadingMessageReceipts} rc
          where rc.message_id = m.id and rc.user_id = ${userId}::uuid) as "readByMe"
@@ -167,16 +172,16 @@ export async function listReaders(organizationId: string, messageId: string) {
   return (
     tenantDb(organizationId)
       .select({
-        userId: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
+        userId: reader.id,
+        firstName: reader.firstName,
+        lastName: reader.lastName,
         readAt: cascadingMessageReceipts.readAt,
         isRecipient: sql<boolean>`exists (select 1 from ${cascadingMessageRecipients} r
-        join ${teamMembers} tm on tm.team_id = r.team_id
+        join ${teamMembershipsSql()} tm on tm.team_id = r.team_id
         where r.message_id = ${cascadingMessageReceipts.messageId} and tm.user_id = ${cascadingMessageReceipts.userId})`,
       })
       .from(cascadingMessageReceipts)
-      .innerJoin(users, eq(users.id, cascadingMessageReceipts.userId))
+      .innerJoin(reader, eq(reader.id, cascadingMessageReceipts.userId))
       .where(
         and(
           eq(cascadingMessageReceipts.organizationId, organizationId),

@@ -7,12 +7,12 @@ import type {
 } from '@keel/contract';
 import type { Database } from '../../db/database.js';
 import { decodeCursor, encodeCursor } from '../../http/pagination.js';
-import type { ChangeBus } from '../../realtime/change-bus.js';
+import { publishChange, type ChangeBus } from '../../realtime/change-bus.js';
 import { recordAuditEvent } from '../audit/index.js';
 import type { Caller, RequestMeta } from '../organizations/index.js';
 import * as repository from './cascading-messages.repository.js';
 import type { MessageRow } from './cascading-messages.repository.js';
-import { asReader, asWriter, fullName } from './headlines.access.js';
+import { asReader, asWriter, fullName } from './headlines.policy.js';
 import { cannotSendToOwnTeam, messageNotFound, teamNotFound } from './headlines.errors.js';
 import { findActiveTeams } from './headlines.repository.js';
 
@@ -73,14 +73,7 @@ export function createCascadingMessagesService(deps: CascadingMessagesServiceDep
   /** Every team that shows the message: the sender's "sent" list and each receiving team's headlines. */
   const publish = (caller: Caller, message: CascadingMessage, action: 'created' | 'updated') => {
     for (const teamId of [message.fromTeam.id, ...message.toTeams.map((team) => team.id)]) {
-      bus.publish({
-        organizationId: caller.organizationId,
-        teamId,
-        entity: 'cascading_message',
-        ids: [message.id],
-        action,
-        actorUserId: caller.userId,
-      });
+      publishChange(bus, caller, { teamId, entity: 'cascading_message', ids: [message.id], action });
     }
   };
 

@@ -1,17 +1,16 @@
 import { uuidSchema, type HeadlineStatus } from '@keel/contract';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { tenantDb } from '../../db/scope.js';
 import { newestFirstAfter, preciseTimestamp, preciseTimestampSchema } from '../../http/pagination.js';
-import { users } from '../auth/index.js';
+import { personView } from '../people/index.js';
 import { headlines } from './headlines.table.js';
 
 export const headlineCursorShape = z.tuple([preciseTimestampSchema, uuidSchema]);
 export type HeadlinePosition = z.infer<typeof headlineCursorShape>;
 
-const owners = alias(users, 'owner');
-const aboutUsers = alias(users, 'about_user');
+const owners = personView('owner');
+const aboutUsers = personView('about_user');
 
 const headlineColumns = {
   id: headlines.id,
@@ -120,5 +119,5 @@ export async function headlineExists(organizationId: string, id: string): Promis
   return row !== undefined;
 }
 
-export { findActiveMemberIds } from '../organizations/index.js';
+export { findActiveMemberIds } from '../people/index.js';
 export { findActiveTeams } from '../teams/index.js';

@@ -16,7 +16,7 @@ import {
   updateHeadlineRequestSchema,
 } from '@keel/contract';
 import { clientMeta } from '../../http/authenticate.js';
-import { callerIn } from '../../http/organization-scope.js';
+import { cachedListRoute, createRoute, objectRoute } from '../../http/route-options.js';
 import type { TypedApp } from '../../http/types.js';
 import type { CascadingMessagesService } from './cascading-messages.service.js';
 import { registerRaiseIssueRoute, type IssueRaiser } from '../issues/index.js';
@@ -30,73 +30,44 @@ const oneMessage = envelope(cascadingMessageSchema);
 export function headlinesRoutes(service: HeadlinesService, messages: CascadingMessagesService, raiser: IssueRaiser) {
   return async function register(app: TypedApp) {
     const tags = ['headlines'];
-    app.get(
-      base,
-      {
-        config: { revisionCached: true },
-        schema: {
-          tags,
-          params: organizationParamsSchema,
-          querystring: headlineListQuerySchema,
-          response: { 200: headlinePageSchema },
-        },
-      },
-      async (request) => service.list(callerIn(request), request.query),
+    const versioned = objectRoute(tags, headlineParamsSchema, headlineVersionRequestSchema, one);
+    app.get(base, cachedListRoute(tags, headlineListQuerySchema, headlinePageSchema), async (request) =>
+      service.list(request.scope, request.query),
     );
 
-    app.post(
-      base,
-      {
-        schema: { tags, params: organizationParamsSchema, body: createHeadlineRequestSchema, response: { 201: one } },
-      },
-      async (request, reply) =>
-        reply.code(201).send({ data: await service.create(callerIn(request), request.body, clientMeta(request)) }),
+    app.post(base, createRoute(tags, createHeadlineRequestSchema, one), async (request, reply) =>
+      reply.code(201).send({ data: await service.create(request.scope, request.body, clientMeta(request)) }),
     );
 
     app.get(
       `${base}/:id`,
       { schema: { tags, params: headlineParamsSchema, response: { 200: one } } },
-      async (request) => ({ data: await service.get(callerIn(request), request.params.id) }),
+      async (request) => ({ data: await service.get(request.scope, request.params.id) }),
     );
 
     app.patch(
       `${base}/:id`,
-      { schema: { tags, params: headlineParamsSchema, body: updateHeadlineRequestSchema, response: { 200: one } } },
+      objectRoute(tags, headlineParamsSchema, updateHeadlineRequestSchema, one),
       async (request) => ({
-        data: await service.update(callerIn(request), request.params.id, request.body, clientMeta(request)),
+        data: await service.update(request.scope, request.params.id, request.body, clientMeta(request)),
       }),
     );
 
     app.post(
       `${base}/:id/discussed`,
-      {
-        schema: {
-          tags,
-          params: headlineParamsSchema,
-          body: markHeadlineDiscussedRequestSchema,
-          response: { 200: one },
-        },
-      },
+      objectRoute(tags, headlineParamsSchema, markHeadlineDiscussedRequestSchema, one),
       async (request) => ({
-        data: await service.markDiscussed(callerIn(request), request.params.id, request.body, clientMeta(request)),
+        data: await service.markDiscussed(request.scope, request.params.id, request.body, clientMeta(request)),
       }),
     );
 
-    app.post(
-      `${base}/:id/archive`,
-      { schema: { tags, params: headlineParamsSchema, body: headlineVersionRequestSchema, response: { 200: one } } },
-      async (request) => ({
-        data: await service.archive(callerIn(request), request.params.id, request.body.version, clientMeta(request)),
-      }),
-    );
+    app.post(`${base}/:id/archive`, versioned, async (request) => ({
+      data: await service.archive(request.scope, request.params.id, request.body.version, clientMeta(request)),
+    }));
 
-    app.post(
-      `${base}/:id/restore`,
-      { schema: { tags, params: headlineParamsSchema, body: headlineVersionRequestSchema, response: { 200: one } } },
-      async (request) => ({
-        data: await service.restore(callerIn(request), request.params.id, request.body.version, clientMeta(request)),
-      }),
-    );
+    app.post(`${base}/:id/restore`, versioned, async (request) => ({
+      data: await service.restore(request.scope, request.params.id, request.body.version, clientMeta(request)),
+    }));
 
     registerRaiseIssueRoute(app, raiser, {
       path: `${base}/:id/issue`,
@@ -116,34 +87,27 @@ export function headlinesRoutes(service: HeadlinesService, messages: CascadingMe
           response: { 200: cascadingMessagePageSchema },
         },
       },
-      async (request) => messages.list(callerIn(request), request.query),
+      async (request) => messages.list(request.scope, request.query),
     );
 
     app.post(
       messagesBase,
-      {
-        schema: {
-          tags: messageTags,
-          params: organizationParamsSchema,
-          body: createCascadingMessageRequestSchema,
-          response: { 201: oneMessage },
-        },
-      },
+      createRoute(messageTags, createCascadingMessageRequestSchema, oneMessage),
       async (request, reply) =>
-        reply.code(201).send({ data: await messages.create(callerIn(request), request.body, clientMeta(request)) }),
+        reply.code(201).send({ data: await messages.create(request.scope, request.body, clientMeta(request)) }),
     );
 
     app.get(
       `${messagesBase}/:id`,
       { schema: { tags: messageTags, params: headlineParamsSchema, response: { 200: oneMessage } } },
-      async (request) => ({ data: await messages.get(callerIn(request), request.params.id) }),
+      async (request) => ({ data: await messages.get(request.scope, request.params.id) }),
     );
 
     app.post(
       `${messagesBase}/:id/read`,
       { schema: { tags: messageTags, params: headlineParamsSchema, response: { 200: oneMessage } } },
       async (request) => ({
-        data: await messages.markRead(callerIn(request), request.params.id, clientMeta(request)),
+        data: await messages.markRead(request.scope, request.params.id, clientMeta(request)),
       }),
     );
 
@@ -156,7 +120,7 @@ export function headlinesRoutes(service: HeadlinesService, messages: CascadingMe
           response: { 200: envelope(cascadingMessageReceiptsSchema) },
         },
       },
-      async (request) => ({ data: await messages.receipts(callerIn(request), request.params.id) }),
+      async (request) => ({ data: await messages.receipts(request.scope, request.params.id) }),
     );
   };
 }

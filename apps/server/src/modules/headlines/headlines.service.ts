@@ -9,11 +9,11 @@ import type {
 import type { Database } from '../../db/database.js';
 import { staleVersion } from '../../http/errors.js';
 import { decodeCursor, pageFrom } from '../../http/pagination.js';
-import type { ChangeBus } from '../../realtime/change-bus.js';
+import { publishChange, type ChangeBus } from '../../realtime/change-bus.js';
 import { recordAuditEvent } from '../audit/index.js';
 import type { IssueDraft } from '../issues/index.js';
 import type { Caller, RequestMeta } from '../organizations/index.js';
-import { asReader, asWriter, fullName } from './headlines.access.js';
+import { asReader, asWriter, fullName } from './headlines.policy.js';
 import { headlineNotFound, notAMember, teamNotFound } from './headlines.errors.js';
 import * as repository from './headlines.repository.js';
 import type { HeadlineChanges, HeadlineRow } from './headlines.repository.js';
@@ -118,14 +118,7 @@ export function createHeadlinesService(deps: HeadlinesServiceDeps) {
       });
       return loadHeadline(organizationId, id);
     });
-    bus.publish({
-      organizationId: caller.organizationId,
-      teamId: headline.teamId,
-      entity: 'headline',
-      ids: [headline.id],
-      action: 'updated',
-      actorUserId: caller.userId,
-    });
+    publishChange(bus, caller, { teamId: headline.teamId, entity: 'headline', ids: [headline.id], action: 'updated' });
     return headline;
   }
 
@@ -173,13 +166,11 @@ export function createHeadlinesService(deps: HeadlinesServiceDeps) {
         });
         return loadHeadline(organizationId, id);
       });
-      bus.publish({
-        organizationId: caller.organizationId,
+      publishChange(bus, caller, {
         teamId: headline.teamId,
         entity: 'headline',
         ids: [headline.id],
         action: 'created',
-        actorUserId: caller.userId,
       });
       return headline;
     },

@@ -6,8 +6,7 @@ import {
   timestampColumn,
   versionedTimestamps,
 } from '../../db/table-helpers.js';
-import { personColumn, users } from '../auth/auth.table.js';
-import { organizationColumn } from '../organizations/organizations.table.js';
+import { organizationColumn, personColumn, users } from '../people/people.table.js';
 import { teamColumn } from '../teams/teams.table.js';
 
 export const headlines = pgTable(

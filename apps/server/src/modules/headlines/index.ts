@@ -1,9 +1,4 @@
 export { createCascadingMessagesService, type CascadingMessagesService } from './cascading-messages.service.js';
 export { createHeadlinesService, type HeadlinesService } from './headlines.service.js';
 export { headlinesRoutes } from './headlines.routes.js';
-export {
-  cascadingMessageReceipts,
-  cascadingMessageRecipients,
-  cascadingMessages,
-  headlines,
-} from './headlines.table.js';
+export { recentHeadlinesForPerson, type DashboardHeadlineRow } from './headlines.dashboard.repository.js';

@@ -1,12 +1,13 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
-import { tenantDb } from '../../db/scope.js';
-import { users } from '../auth/index.js';
-import { issues } from '../issues/index.js';
-import { memberships } from '../organizations/index.js';
-import { milestones, priorities } from '../priorities/index.js';
-import { teams } from '../teams/index.js';
-import { todos } from '../todos/index.js';
+import { insertImportedIssues, type ImportedIssue } from '../issues/index.js';
+import { listMembersForMatching } from '../people/index.js';
+import {
+  insertImportedMilestones,
+  insertImportedPriorities,
+  type ImportedMilestone,
+  type ImportedPriority,
+} from '../priorities/index.js';
+import { activeTeamsOfOrganization } from '../teams/index.js';
+import { insertImportedTodos, type ImportedTodo } from '../todos/index.js';
 import type { Directory } from './import-rows.js';
 import { personKey } from './import-values.js';
 
@@ -28,22 +29,8 @@ function sameName(existing: Person | undefined, entry: { userId: string; active:
 
 /** Every member (active or not, to say which) and every live team: two queries whatever the file's size. */
 export async function loadDirectory(organizationId: string, defaultTeamId: string): Promise<Directory | null> {
-  const db = tenantDb(organizationId);
-  const people = await db
-    .select({
-      userId: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      status: memberships.status,
-    })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(eq(memberships.organizationId, organizationId));
-  const teamRows = await db
-    .select({ id: teams.id, name: teams.name })
-    .from(teams)
-    .where(and(eq(teams.organizationId, organizationId), isNull(teams.archivedAt)));
+  const people = await listMembersForMatching(organizationId);
+  const teamRows = await activeTeamsOfOrganization(organizationId);
   if (!teamRows.some((team) => team.id === defaultTeamId)) return null;
   const directory: Directory = { people: new Map(), teams: new Map(), defaultTeamId };
   for (const person of people) {
@@ -59,35 +46,19 @@ export async function loadDirectory(organizationId: string, defaultTeamId: strin
   return directory;
 }
 
-/** Where each (team, horizon) open list ends, and which top-three ranks are held: one query. */
-export async function issueListState(organizationId: string) {
-  const rows = await tenantDb(organizationId)
-    .select({
-      teamId: issues.teamId,
-      horizon: issues.horizon,
-      maxPosition: sql<number>`coalesce(max(${issues.position}), 0)::int`,
-      ranks: sql<
-        number[]
-      >`coalesce(array_agg(${issues.priorityRank}) filter (where ${issues.priorityRank} is not null), '{}')`,
-    })
-    .from(issues)
-    .where(and(eq(issues.organizationId, organizationId), eq(issues.status, 'open')))
-    .groupBy(issues.teamId, issues.horizon);
-  return rows;
-}
-
-type Insert<T extends PgTable> = Omit<T['$inferInsert'], 'organizationId' | 'id'>;
+/** Where each (team, horizon) open list ends, and which top-three ranks are held: one query (the issues module's). */
+export { openIssueListState as issueListState } from '../issues/index.js';
 
 /** Multi-row inserts in chunks; `onChunk` hears the running count so a client can show progress. */
 async function inChunks<Row>(
   rows: Row[],
-  insert: (chunk: Row[]) => Promise<{ id: string }[]>,
+  insert: (chunk: Row[]) => Promise<string[]>,
   onChunk: (inserted: number) => void,
 ): Promise<string[]> {
   const ids: string[] = [];
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
     const inserted = await insert(rows.slice(start, start + INSERT_CHUNK));
-    ids.push(...inserted.map((row) => row.id));
+    ids.push(...inserted);
     onChunk(ids.length);
   }
   return ids;
@@ -95,46 +66,15 @@ async function inChunks<Row>(
 
 type OnChunk = (inserted: number) => void;
 
-export const insertTodoRows = (organizationId: string, rows: Insert<typeof todos>[], onChunk: OnChunk) =>
-  inChunks(
-    rows,
-    (chunk) =>
-      tenantDb(organizationId)
-        .insert(todos)
-        .values(chunk.map((row) => ({ organizationId, ...row })))
-        .returning({ id: todos.id }),
-    onChunk,
-  );
+// Each owner writes its own rows, with the defaults of its create use case; here only the chunking and progress.
+export const insertTodoRows = (organizationId: string, rows: ImportedTodo[], onChunk: OnChunk) =>
+  inChunks(rows, (chunk) => insertImportedTodos(organizationId, chunk), onChunk);
 
-export const insertIssueRows = (organizationId: string, rows: Insert<typeof issues>[], onChunk: OnChunk) =>
-  inChunks(
-    rows,
-    (chunk) =>
-      tenantDb(organizationId)
-        .insert(issues)
-        .values(chunk.map((row) => ({ organizationId, ...row })))
-        .returning({ id: issues.id }),
-    onChunk,
-  );
+export const insertIssueRows = (organizationId: string, rows: ImportedIssue[], onChunk: OnChunk) =>
+  inChunks(rows, (chunk) => insertImportedIssues(organizationId, chunk), onChunk);
 
-export const insertPriorityRows = (organizationId: string, rows: Insert<typeof priorities>[], onChunk: OnChunk) =>
-  inChunks(
-    rows,
-    (chunk) =>
-      tenantDb(organizationId)
-        .insert(priorities)
-        .values(chunk.map((row) => ({ organizationId, ...row })))
-        .returning({ id: priorities.id }),
-    onChunk,
-  );
+export const insertPriorityRows = (organizationId: string, rows: ImportedPriority[], onChunk: OnChunk) =>
+  inChunks(rows, (chunk) => insertImportedPriorities(organizationId, chunk), onChunk);
 
-export const insertMilestoneRows = (organizationId: string, rows: Insert<typeof milestones>[], onChunk: OnChunk) =>
-  inChunks(
-    rows,
-    (chunk) =>
-      tenantDb(organizationId)
-        .insert(milestones)
-        .values(chunk.map((row) => ({ organizationId, ...row })))
-        .returning({ id: milestones.id }),
-    onChunk,
-  );
+export const insertMilestoneRows = (organizationId: string, rows: ImportedMilestone[], onChunk: OnChunk) =>
+  inChunks(rows, (chunk) => insertImportedMilestones(organizationId, chunk), onChunk);

@@ -1,7 +1,6 @@
 import { envelope, importParamsSchema, importPreviewSchema, importResultSchema } from '@keel/contract';
 import { z } from 'zod';
 import { clientMeta } from '../../http/authenticate.js';
-import { callerIn } from '../../http/organization-scope.js';
 import type { TypedApp } from '../../http/types.js';
 import { NDJSON, answerImport } from './import-stream.js';
 import { readImportUpload } from './import-upload.js';
@@ -32,7 +31,7 @@ export function importsRoutes(service: ImportsService) {
         },
       },
       async (request) => {
-        const caller = callerIn(request);
+        const caller = request.scope;
         const upload = await readImportUpload(request);
         return { data: await service.preview(caller, request.params.kind, upload) };
       },
@@ -62,7 +61,7 @@ export function importsRoutes(service: ImportsService) {
         },
       },
       async (request, reply) => {
-        const caller = callerIn(request);
+        const caller = request.scope;
         const upload = await readImportUpload(request);
         const { kind } = request.params;
         const meta = clientMeta(request);

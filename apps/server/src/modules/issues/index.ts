@@ -3,4 +3,6 @@ export { createIssueRaiser, type IssueDraft, type IssueRaiser, type IssueSourceK
 export { registerRaiseIssueRoute } from './raise-issue.route.js';
 export { createIssueFromSource, createIssuesService, type IssuesService } from './issues.service.js';
 export { issuesRoutes } from './issues.routes.js';
-export { issueAttachments, issueComments, issueTrail, issueVotes, issues } from './issues.table.js';
+export { openIssueCountSql } from './issues.repository.js';
+export { openIssuesOfPerson, type DashboardIssueRow } from './issues.dashboard.repository.js';
+export { insertImportedIssues, openIssueListState, type ImportedIssue } from './issues.import.repository.js';

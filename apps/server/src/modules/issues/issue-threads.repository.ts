@@ -1,12 +1,13 @@
 import { uuidSchema } from '@keel/contract';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { tenantDb } from '../../db/scope.js';
 import { newestFirstAfter, preciseTimestamp, preciseTimestampSchema } from '../../http/pagination.js';
-import { users } from '../auth/index.js';
-import { teams } from '../teams/index.js';
+import { personName, personView } from '../people/index.js';
+import { teamView } from '../teams/index.js';
 import { issueAttachments, issueComments, issueTrail, issues } from './issues.table.js';
+
+const author = personView('author');
 
 /** Comments, attachments and the trail of an issue. */
 
@@ -16,7 +17,7 @@ const commentColumns = {
   id: issueComments.id,
   issueId: issueComments.issueId,
   authorId: issueComments.authorId,
-  authorName: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`,
+  authorName: personName(author),
   body: issueComments.body,
   createdAt: issueComments.createdAt,
   updatedAt: issueComments.updatedAt,
@@ -34,7 +35,7 @@ export async function listComments(
   return tenantDb(organizationId)
     .select(commentColumns)
     .from(issueComments)
-    .innerJoin(users, eq(users.id, issueComments.authorId))
+    .innerJoin(author, eq(author.id, issueComments.authorId))
     .where(
       and(
         eq(issueComments.organizationId, organizationId),
@@ -54,7 +55,7 @@ export async function findComment(organizationId: string, issueId: string, id: s
   const [row] = await tenantDb(organizationId)
     .select(commentColumns)
     .from(issueComments)
-    .innerJoin(users, eq(users.id, issueComments.authorId))
+    .innerJoin(author, eq(author.id, issueComments.authorId))
     .where(
       and(
         eq(issueComments.organizationId, organizationId),
@@ -157,8 +158,9 @@ export async function addTrail(
     .values({ organizationId, ...values });
 }
 
-const fromTeams = alias(teams, 'from_team');
-const toTeams = alias(teams, 'to_team');
+const fromTeams = teamView('from_team');
+const toTeams = teamView('to_team');
+const actor = personView('actor');
 const trailSelect = (organizationId: string) =>
   tenantDb(organizationId)
     .select({
@@ -170,8 +172,8 @@ const trailSelect = (organizationId: string) =>
       fromTeamName: fromTeams.name,
       toTeamId: toTeams.id,
       toTeamName: toTeams.name,
-      actorId: users.id,
-      actorName: sql<string | null>`trim(${users.firstName} || ' ' || ${users.lastName})`,
+      actorId: actor.id,
+      actorName: personName(actor),
       createdAt: issueTrail.createdAt,
       position: preciseTimestamp(issueTrail.createdAt),
     })
@@ -179,7 +181,7 @@ const trailSelect = (organizationId: string) =>
     .innerJoin(issues, eq(issues.id, issueTrail.issueId))
     .leftJoin(fromTeams, eq(fromTeams.id, issueTrail.fromTeamId))
     .leftJoin(toTeams, eq(toTeams.id, issueTrail.toTeamId))
-    .leftJoin(users, eq(users.id, issueTrail.actorId));
+    .leftJoin(actor, eq(actor.id, issueTrail.actorId));
 
 export type TrailRow = Awaited<ReturnType<typeof listTrail>>[number];
 

@@ -10,13 +10,13 @@ import type {
 } from '@keel/contract';
 import type { Database } from '../../db/database.js';
 import { decodeCursor, pageFrom } from '../../http/pagination.js';
-import type { ChangeBus } from '../../realtime/change-bus.js';
+import { publishChange, type ChangeBus } from '../../realtime/change-bus.js';
 import type { FileStorage } from '../../storage/file-storage.js';
 import { recordAuditEvent } from '../audit/index.js';
 import type { Caller, MemberScope, RequestMeta } from '../organizations/index.js';
 import { detectAttachmentType, type UploadedFile } from './issue-attachment-upload.js';
 import * as threads from './issue-threads.repository.js';
-import { asReader, asWriter } from './issues.access.js';
+import { asReader, asWriter } from './issues.policy.js';
 import * as errors from './issues.errors.js';
 import { toAttachment, toComment, toTrailEntry } from './issues.mapping.js';
 import * as repository from './issues.repository.js';
@@ -41,14 +41,7 @@ export function createIssueThreadsService(deps: IssueThreadsServiceDeps) {
 
   /** Comment counts show on the list, so the team's pages refresh too. */
   const touched = (caller: Caller, issueId: string, teamId: string) =>
-    bus.publish({
-      organizationId: caller.organizationId,
-      teamId,
-      entity: 'issue',
-      ids: [issueId],
-      action: 'updated',
-      actorUserId: caller.userId,
-    });
+    publishChange(bus, caller, { teamId, entity: 'issue', ids: [issueId], action: 'updated' });
 
   const audit = (member: MemberScope, action: string, issueId: string, meta: RequestMeta, summary = {}) =>
     recordAuditEvent(member.organizationId, {

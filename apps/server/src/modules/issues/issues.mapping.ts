@@ -1,5 +1,5 @@
 import type { Issue, IssueComment, IssueAttachment, IssueRank, IssueTrailEntry } from '@keel/contract';
-import { fullName } from './issues.access.js';
+import { fullName } from './issues.policy.js';
 import type { AttachmentRow, CommentRow, TrailRow } from './issue-threads.repository.js';
 import type { IssueRow } from './issues.repository.js';
 

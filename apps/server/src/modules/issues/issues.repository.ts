@@ -1,15 +1,13 @@
 import { uuidSchema, type IssueHorizon, type IssueStatus } from '@keel/contract';
-import { and, asc, desc, eq, ilike, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { tenantDb } from '../../db/scope.js';
 import { newestFirstAfter, preciseTimestamp, preciseTimestampSchema } from '../../http/pagination.js';
-import { users } from '../auth/index.js';
-import { memberships } from '../organizations/index.js';
+import { findActiveMemberIds, personView } from '../people/index.js';
 import { issueComments, issueVotes, issues } from './issues.table.js';
 
-const raisers = alias(users, 'raiser');
-const owners = alias(users, 'issue_owner');
+const raisers = personView('raiser');
+const owners = personView('issue_owner');
 
 /** Counts by correlated sub-select: still one query per page, whatever its length. */
 const issueColumns = (viewerId: string) => ({
@@ -236,17 +234,13 @@ export async function removeVote(organizationId: string, issueId: string, userId
 }
 
 export async function isActiveMember(organizationId: string, userId: string): Promise<boolean> {
-  const [row] = await tenantDb(organizationId)
-    .select({ userId: memberships.userId })
-    .from(memberships)
-    .where(
-      and(
-        eq(memberships.organizationId, organizationId),
-        eq(memberships.userId, userId),
-        eq(memberships.status, 'active'),
-      ),
-    );
-  return row !== undefined;
+  return (await findActiveMemberIds(organizationId, [userId])).has(userId);
 }
 
 export { findActiveTeams } from '../teams/index.js';
+
+/** For one-statement reads composed elsewhere: a scalar subquery counting the organization's open issues. */
+export function openIssueCountSql(organizationId: string): SQL {
+  return sql`select count(*)::int from ${issues} i
+    where i.organization_id = ${organizationId}::uuid and i.status = 'open' and i.archived_at is null`;
+}

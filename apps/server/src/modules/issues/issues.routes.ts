@@ -30,7 +30,7 @@ import {
 } from '@keel/contract';
 import { z } from 'zod';
 import { clientMeta } from '../../http/authenticate.js';
-import { callerIn } from '../../http/organization-scope.js';
+import { cachedListRoute, createRoute, objectRoute } from '../../http/route-options.js';
 import type { TypedApp } from '../../http/types.js';
 import { readAttachmentFile } from './issue-attachment-upload.js';
 import type { IssueThreadsService } from './issue-threads.service.js';
@@ -42,27 +42,14 @@ const one = envelope(issueSchema);
 export function issuesRoutes(service: IssuesService, threads: IssueThreadsService) {
   return async function register(app: TypedApp) {
     const tags = ['issues'];
-    const versioned = { tags, params: issueParamsSchema, body: issueVersionRequestSchema, response: { 200: one } };
+    const versioned = objectRoute(tags, issueParamsSchema, issueVersionRequestSchema, one);
 
-    app.get(
-      base,
-      {
-        config: { revisionCached: true },
-        schema: {
-          tags,
-          params: organizationParamsSchema,
-          querystring: issueListQuerySchema,
-          response: { 200: issuePageSchema },
-        },
-      },
-      async (request) => service.list(callerIn(request), request.query),
+    app.get(base, cachedListRoute(tags, issueListQuerySchema, issuePageSchema), async (request) =>
+      service.list(request.scope, request.query),
     );
 
-    app.post(
-      base,
-      { schema: { tags, params: organizationParamsSchema, body: createIssueRequestSchema, response: { 201: one } } },
-      async (request, reply) =>
-        reply.code(201).send({ data: await service.create(callerIn(request), request.body, clientMeta(request)) }),
+    app.post(base, createRoute(tags, createIssueRequestSchema, one), async (request, reply) =>
+      reply.code(201).send({ data: await service.create(request.scope, request.body, clientMeta(request)) }),
     );
 
     app.post(
@@ -75,7 +62,7 @@ export function issuesRoutes(service: IssuesService, threads: IssueThreadsServic
           response: { 200: envelope(z.object({ ids: z.array(uuidSchema) })) },
         },
       },
-      async (request) => ({ data: await service.reorder(callerIn(request), request.body, clientMeta(request)) }),
+      async (request) => ({ data: await service.reorder(request.scope, request.body, clientMeta(request)) }),
     );
 
     app.get(
@@ -89,29 +76,25 @@ export function issuesRoutes(service: IssuesService, threads: IssueThreadsServic
           response: { 200: sentIssuesPageSchema },
         },
       },
-      async (request) => threads.sent(callerIn(request), request.query),
+      async (request) => threads.sent(request.scope, request.query),
     );
 
     app.get(
       `${base}/:id`,
       { schema: { tags, params: issueParamsSchema, response: { 200: one } } },
-      async (request) => ({ data: await service.get(callerIn(request), request.params.id) }),
+      async (request) => ({ data: await service.get(request.scope, request.params.id) }),
     );
 
-    app.patch(
-      `${base}/:id`,
-      { schema: { tags, params: issueParamsSchema, body: updateIssueRequestSchema, response: { 200: one } } },
-      async (request) => ({
-        data: await service.update(callerIn(request), request.params.id, request.body, clientMeta(request)),
-      }),
-    );
+    app.patch(`${base}/:id`, objectRoute(tags, issueParamsSchema, updateIssueRequestSchema, one), async (request) => ({
+      data: await service.update(request.scope, request.params.id, request.body, clientMeta(request)),
+    }));
 
     app.post(
       `${base}/:id/rank`,
-      { schema: { tags, params: issueParamsSchema, body: rankIssueRequestSchema, response: { 200: one } } },
+      objectRoute(tags, issueParamsSchema, rankIssueRequestSchema, one),
       async (request) => ({
         data: await service.rank(
-          callerIn(request),
+          request.scope,
           request.params.id,
           request.body.version,
           request.body.rank,
@@ -124,14 +107,14 @@ export function issuesRoutes(service: IssuesService, threads: IssueThreadsServic
       `${base}/:id/vote`,
       { schema: { tags, params: issueParamsSchema, response: { 200: one } } },
       async (request) => ({
-        data: await service.vote(callerIn(request), request.params.id, true, clientMeta(request)),
+        data: await service.vote(request.scope, request.params.id, true, clientMeta(request)),
       }),
     );
     app.delete(
       `${base}/:id/vote`,
       { schema: { tags, params: issueParamsSchema, response: { 200: one } } },
       async (request) => ({
-        data: await service.vote(callerIn(request), request.params.id, false, clientMeta(request)),
+        data: await service.vote(request.scope, request.params.id, false, clientMeta(request)),
       }),
     );
 
@@ -146,44 +129,32 @@ export function issuesRoutes(service: IssuesService, threads: IssueThreadsServic
           response: { 200: solveIssueResultSchema },
         },
       },
-      async (request) => service.solve(callerIn(request), request.params.id, request.body, clientMeta(request)),
+      async (request) => service.solve(request.scope, request.params.id, request.body, clientMeta(request)),
     );
 
-    app.post(`${base}/:id/reopen`, { schema: versioned }, async (request) => ({
-      data: await service.reopen(callerIn(request), request.params.id, request.body.version, clientMeta(request)),
+    app.post(`${base}/:id/reopen`, versioned, async (request) => ({
+      data: await service.reopen(request.scope, request.params.id, request.body.version, clientMeta(request)),
     }));
 
     app.post(
       `${base}/:id/send`,
-      { schema: { tags, params: issueParamsSchema, body: sendIssueRequestSchema, response: { 200: one } } },
+      objectRoute(tags, issueParamsSchema, sendIssueRequestSchema, one),
       async (request) => ({
-        data: await service.send(callerIn(request), request.params.id, request.body, clientMeta(request)),
+        data: await service.send(request.scope, request.params.id, request.body, clientMeta(request)),
       }),
     );
 
-    app.post(`${base}/:id/archive`, { schema: versioned }, async (request) => ({
-      data: await service.archive(
-        callerIn(request),
-        request.params.id,
-        request.body.version,
-        true,
-        clientMeta(request),
-      ),
+    app.post(`${base}/:id/archive`, versioned, async (request) => ({
+      data: await service.archive(request.scope, request.params.id, request.body.version, true, clientMeta(request)),
     }));
-    app.post(`${base}/:id/restore`, { schema: versioned }, async (request) => ({
-      data: await service.archive(
-        callerIn(request),
-        request.params.id,
-        request.body.version,
-        false,
-        clientMeta(request),
-      ),
+    app.post(`${base}/:id/restore`, versioned, async (request) => ({
+      data: await service.archive(request.scope, request.params.id, request.body.version, false, clientMeta(request)),
     }));
 
     app.get(
       `${base}/:id/trail`,
       { schema: { tags, params: issueParamsSchema, response: { 200: issueTrailSchema } } },
-      async (request) => ({ data: await threads.trail(callerIn(request), request.params.id) }),
+      async (request) => ({ data: await threads.trail(request.scope, request.params.id) }),
     );
 
     app.get(
@@ -196,7 +167,7 @@ export function issuesRoutes(service: IssuesService, threads: IssueThreadsServic
           response: { 200: issueCommentPageSchema },
         },
       },
-      async (request) => threads.comments(callerIn(request), request.params.id, request.query),
+      async (request) => threads.comments(request.scope, request.params.id, request.query),
     );
     app.post(
       `${base}/:id/comments`,
@@ -210,22 +181,15 @@ export function issuesRoutes(service: IssuesService, threads: IssueThreadsServic
       },
       async (request, reply) =>
         reply.code(201).send({
-          data: await threads.addComment(callerIn(request), request.params.id, request.body, clientMeta(request)),
+          data: await threads.addComment(request.scope, request.params.id, request.body, clientMeta(request)),
         }),
     );
     app.patch(
       `${base}/:id/comments/:commentId`,
-      {
-        schema: {
-          tags,
-          params: issueCommentParamsSchema,
-          body: updateIssueCommentRequestSchema,
-          response: { 200: envelope(issueCommentSchema) },
-        },
-      },
+      objectRoute(tags, issueCommentParamsSchema, updateIssueCommentRequestSchema, envelope(issueCommentSchema)),
       async (request) => ({
         data: await threads.editComment(
-          callerIn(request),
+          request.scope,
           request.params.id,
           request.params.commentId,
           request.body,
@@ -237,13 +201,13 @@ export function issuesRoutes(service: IssuesService, threads: IssueThreadsServic
       `${base}/:id/comments/:commentId`,
       { schema: { tags, params: issueCommentParamsSchema, response: { 200: successSchema } } },
       async (request) =>
-        threads.deleteComment(callerIn(request), request.params.id, request.params.commentId, clientMeta(request)),
+        threads.deleteComment(request.scope, request.params.id, request.params.commentId, clientMeta(request)),
     );
 
     app.get(
       `${base}/:id/attachments`,
       { schema: { tags, params: issueParamsSchema, response: { 200: issueAttachmentListSchema } } },
-      async (request) => ({ data: await threads.attachments(callerIn(request), request.params.id) }),
+      async (request) => ({ data: await threads.attachments(request.scope, request.params.id) }),
     );
     app.post(
       `${base}/:id/attachments`,
@@ -260,7 +224,7 @@ export function issuesRoutes(service: IssuesService, threads: IssueThreadsServic
       async (request, reply) =>
         reply.code(201).send({
           data: await threads.upload(
-            callerIn(request),
+            request.scope,
             request.params.id,
             () => readAttachmentFile(request),
             clientMeta(request),
@@ -271,7 +235,7 @@ export function issuesRoutes(service: IssuesService, threads: IssueThreadsServic
       `${base}/:id/attachments/:attachmentId`,
       { schema: { tags, description: 'The file itself, as a download.', params: issueAttachmentParamsSchema } },
       async (request, reply) => {
-        const file = await threads.download(callerIn(request), request.params.id, request.params.attachmentId);
+        const file = await threads.download(request.scope, request.params.id, request.params.attachmentId);
         return reply
           .header('x-content-type-options', 'nosniff')
           .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
@@ -284,12 +248,7 @@ export function issuesRoutes(service: IssuesService, threads: IssueThreadsServic
       `${base}/:id/attachments/:attachmentId`,
       { schema: { tags, params: issueAttachmentParamsSchema, response: { 200: successSchema } } },
       async (request) =>
-        threads.removeAttachment(
-          callerIn(request),
-          request.params.id,
-          request.params.attachmentId,
-          clientMeta(request),
-        ),
+        threads.removeAttachment(request.scope, request.params.id, request.params.attachmentId, clientMeta(request)),
     );
   };
 }

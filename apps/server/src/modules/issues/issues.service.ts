@@ -13,12 +13,12 @@ import type {
 import { createIssueRequestSchema, solveIssueRequestSchema } from '@keel/contract';
 import type { Database } from '../../db/database.js';
 import { decodeCursor, pageFrom } from '../../http/pagination.js';
-import type { ChangeBus, ChangeEvent } from '../../realtime/change-bus.js';
+import { publishChange, type ChangeBus, type ChangeEvent } from '../../realtime/change-bus.js';
 import { recordAuditEvent } from '../audit/index.js';
 import type { Caller, MemberScope, RequestMeta } from '../organizations/index.js';
 import { createTodosForIssue } from '../todos/index.js';
 import { addTrail } from './issue-threads.repository.js';
-import { asReader, asWriter } from './issues.access.js';
+import { asReader, asWriter } from './issues.policy.js';
 import * as errors from './issues.errors.js';
 import { toIssue } from './issues.mapping.js';
 import * as repository from './issues.repository.js';
@@ -88,7 +88,7 @@ export function createIssuesService(deps: IssuesServiceDeps) {
   const { db, changes: bus } = deps;
 
   const publish = (caller: Caller, action: ChangeEvent['action'], touched: readonly Touched[]) => {
-    const groups = new Map<string, { entity: string; teamId: string; ids: string[] }>();
+    const groups = new Map<string, { entity: Touched['entity']; teamId: string; ids: string[] }>();
     for (const item of touched) {
       const key = `${item.entity}:${item.teamId}`;
       const group = groups.get(key) ?? { entity: item.entity, teamId: item.teamId, ids: [] };
@@ -96,13 +96,11 @@ export function createIssuesService(deps: IssuesServiceDeps) {
       groups.set(key, group);
     }
     for (const group of groups.values()) {
-      bus.publish({
-        organizationId: caller.organizationId,
+      publishChange(bus, caller, {
         teamId: group.teamId,
         entity: group.entity,
         ids: group.ids,
         action: group.entity === 'todo' ? 'created' : action,
-        actorUserId: caller.userId,
       });
     }
   };

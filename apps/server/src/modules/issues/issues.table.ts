@@ -7,8 +7,7 @@ import {
   timestampColumn,
   versionedTimestamps,
 } from '../../db/table-helpers.js';
-import { personColumn, users } from '../auth/auth.table.js';
-import { organizationColumn } from '../organizations/organizations.table.js';
+import { organizationColumn, personColumn, users } from '../people/people.table.js';
 import { teamColumn, teams } from '../teams/teams.table.js';
 
 export const issues = pgTable(

@@ -1,6 +1,5 @@
 import { issueParamsSchema, raisedIssueSchema } from '@keel/contract';
 import { clientMeta } from '../../http/authenticate.js';
-import { callerIn } from '../../http/organization-scope.js';
 import type { TypedApp } from '../../http/types.js';
 import type { IssueDraft, IssueRaiser } from './issue-raiser.js';
 
@@ -27,7 +26,7 @@ export function registerRaiseIssueRoute(app: TypedApp, raiser: IssueRaiser, rout
     },
     async (request, reply) => {
       const { id } = request.params;
-      const raised = await raiser.raise(callerIn(request), clientMeta(request), (organizationId) =>
+      const raised = await raiser.raise(request.scope, clientMeta(request), (organizationId) =>
         route.draftOf(organizationId, id),
       );
       return reply.code(201).send({ data: raised });

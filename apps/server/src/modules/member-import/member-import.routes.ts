@@ -6,7 +6,6 @@ import {
 } from '@keel/contract';
 import { z } from 'zod';
 import { clientMeta } from '../../http/authenticate.js';
-import { callerIn } from '../../http/organization-scope.js';
 import type { TypedApp } from '../../http/types.js';
 import { NDJSON, answerImport } from '../imports/index.js';
 import { readMemberImportUpload } from './member-import.upload.js';
@@ -37,7 +36,7 @@ export function memberImportRoutes(service: MemberImportService) {
         },
       },
       async (request) => {
-        const caller = callerIn(request);
+        const caller = request.scope;
         const file = await readMemberImportUpload(request);
         return { data: await service.preview(caller, file) };
       },
@@ -66,7 +65,7 @@ export function memberImportRoutes(service: MemberImportService) {
         },
       },
       async (request, reply) => {
-        const caller = callerIn(request);
+        const caller = request.scope;
         const file = await readMemberImportUpload(request);
         const meta = clientMeta(request);
         return answerImport(

@@ -1,7 +1,6 @@
 import { LEGAL_VERSION, type NewPersonAcceptance } from '@keel/contract';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { accountDb, inTenant, tenantDb } from '../../db/scope.js';
+import { inTenant } from '../../db/scope.js';
 import { recordAuditEvent } from '../audit/index.js';
 import {
   EmailTakenError,
@@ -11,12 +10,10 @@ import {
   insertUser,
   type AccessClaims,
 } from '../auth/index.js';
-import { users } from '../auth/auth.table.js';
-import { memberships } from '../organizations/organizations.table.js';
-import { findActiveTeams } from '../teams/index.js';
-import { teamMembers } from '../teams/teams.table.js';
+import { findMembership, findUserById, insertMembership } from '../people/index.js';
+import { findActiveTeams, insertTeamMemberships } from '../teams/index.js';
 import * as errors from './members.errors.js';
-import { invitations } from './members.table.js';
+import { claimOpenInvitation } from './members.repository.js';
 
 export interface AcceptInput {
   tokenHash: string;
@@ -36,35 +33,18 @@ export async function acceptInvitation(db: Database, input: AcceptInput): Promis
   const passwordHash = input.person ? await hashPassword(input.person.password) : null;
   const { organizationId } = input;
   return inTenant(db, { organizationId, userId: input.claims?.userId ?? null }, async () => {
-    const [invitation] = await tenantDb(organizationId)
-      .update(invitations)
-      .set({ acceptedAt: input.now, version: sql`${invitations.version} + 1` })
-      .where(
-        and(
-          eq(invitations.organizationId, organizationId),
-          eq(invitations.tokenHash, input.tokenHash),
-          isNull(invitations.acceptedAt),
-          isNull(invitations.revokedAt),
-          gt(invitations.expiresAt, input.now),
-        ),
-      )
-      .returning();
+    const invitation = await claimOpenInvitation(organizationId, input.tokenHash, input.now);
     if (!invitation) throw errors.invitationUsed();
 
     const userId = await resolveAccount(invitation.email, input, passwordHash);
-    const [existing] = await tenantDb(organizationId)
-      .select({ id: memberships.id })
-      .from(memberships)
-      .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
-    if (existing) throw errors.alreadyMember();
-    await tenantDb(organizationId).insert(memberships).values({ organizationId, userId, role: invitation.role });
+    if (await findMembership(organizationId, userId)) throw errors.alreadyMember();
+    await insertMembership(organizationId, userId, invitation.role);
     const teams = await findActiveTeams(organizationId, invitation.teamIds);
-    if (teams.length > 0) {
-      await tenantDb(organizationId)
-        .insert(teamMembers)
-        .values(teams.map((team) => ({ organizationId, teamId: team.id, userId, role: 'member' as const })))
-        .onConflictDoNothing();
-    }
+    await insertTeamMemberships(
+      organizationId,
+      userId,
+      teams.map((team) => team.id),
+    );
     await recordAuditEvent(organizationId, {
       actorUserId: userId,
       action: 'invitation.accepted',
@@ -79,7 +59,7 @@ export async function acceptInvitation(db: Database, input: AcceptInput): Promis
 
 async function resolveAccount(email: string, input: AcceptInput, passwordHash: string | null): Promise<string> {
   if (input.claims) {
-    const [user] = await accountDb().select().from(users).where(eq(users.id, input.claims.userId));
+    const user = await findUserById(input.claims.userId);
     if (!user || user.email.toLowerCase() !== email.toLowerCase()) throw errors.wrongAccount(email);
     if (user.status !== 'active') throw errors.wrongAccount(email);
     return user.id;

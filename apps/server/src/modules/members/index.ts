@@ -7,7 +7,6 @@ export {
   type InviteOutcome,
   type InviteRow,
 } from './invite-members.js';
-export { openInvitationConditions } from './members.repository.js';
+export { liveInvitationEmails } from './members.repository.js';
 export { createMembersService, type MembersService } from './members.service.js';
 export { membersRoutes } from './members.routes.js';
-export { invitations } from './members.table.js';

@@ -203,7 +203,7 @@ describe('accepting an invitation', () => {
   it('a new person sees who invites them, registers through the link, and lands in the organization', async () => {
     const email = uniqueEmail('newcomer');
     const teamId = await leadershipTeamId();
-    await invite({ email, role: 'member', teamIds: [teamId] });
+    const invitation = bodyOf<{ data: Invitation }>(await invite({ email, role: 'member', teamIds: [teamId] })).data;
     const token = await tokenMailedTo(email);
     const shown = await preview(token);
     expect(shown.statusCode).toBe(200);
@@ -228,7 +228,15 @@ describe('accepting an invitation', () => {
     const reused = await accept(token, newPerson);
     expect(reused.statusCode).toBe(410);
     expect(bodyOf<{ code: string; error: string }>(reused)).toMatchObject({ code: 'invitations.used' });
-    expect(await auditEvents(t.context.database, 'invitation.accepted')).not.toHaveLength(0);
+    // Recorded as the new person's own act, on the invitation, with what it granted.
+    expect(await auditEvents(t.context.database, 'invitation.accepted', invitation.id)).toEqual([
+      {
+        action: 'invitation.accepted',
+        actorUserId: session.user.id,
+        targetId: invitation.id,
+        summary: { email, role: 'member', teamIds: [teamId] },
+      },
+    ]);
   });
 
   it('refuses an expired link with a clear message and changes nothing', async () => {

@@ -19,7 +19,7 @@ import {
   sessionSchema,
 } from '@keel/contract';
 import { clientMeta } from '../../http/authenticate.js';
-import { callerIn } from '../../http/organization-scope.js';
+import { createRoute, objectRoute } from '../../http/route-options.js';
 import type { TypedApp } from '../../http/types.js';
 import type { MembersService } from './members.service.js';
 
@@ -41,42 +41,23 @@ export function membersRoutes(service: MembersService, options: { rateLimitPerMi
           response: { 200: memberPageSchema },
         },
       },
-      async (request) => service.list(callerIn(request), request.query),
+      async (request) => service.list(request.scope, request.query),
     );
 
     app.patch(
       `${members}/:userId/role`,
-      {
-        schema: {
-          tags,
-          params: memberParamsSchema,
-          body: changeRoleRequestSchema,
-          response: { 200: envelope(memberSchema) },
-        },
-      },
+      objectRoute(tags, memberParamsSchema, changeRoleRequestSchema, envelope(memberSchema)),
       async (request) => ({
-        data: await service.changeRole(callerIn(request), request.params.userId, request.body, clientMeta(request)),
+        data: await service.changeRole(request.scope, request.params.userId, request.body, clientMeta(request)),
       }),
     );
 
     for (const action of ['deactivate', 'reactivate'] as const) {
       app.post(
         `${members}/:userId/${action}`,
-        {
-          schema: {
-            tags,
-            params: memberParamsSchema,
-            body: memberStatusRequestSchema,
-            response: { 200: envelope(memberSchema) },
-          },
-        },
+        objectRoute(tags, memberParamsSchema, memberStatusRequestSchema, envelope(memberSchema)),
         async (request) => ({
-          data: await service[action](
-            callerIn(request),
-            request.params.userId,
-            request.body.version,
-            clientMeta(request),
-          ),
+          data: await service[action](request.scope, request.params.userId, request.body.version, clientMeta(request)),
         }),
       );
     }
@@ -91,36 +72,22 @@ export function membersRoutes(service: MembersService, options: { rateLimitPerMi
           response: { 200: invitationPageSchema },
         },
       },
-      async (request) => service.listInvitations(callerIn(request), request.query),
+      async (request) => service.listInvitations(request.scope, request.query),
     );
 
     app.post(
       invitations,
-      {
-        schema: {
-          tags,
-          params: organizationParamsSchema,
-          body: createInvitationRequestSchema,
-          response: { 201: envelope(invitationSchema) },
-        },
-      },
+      createRoute(tags, createInvitationRequestSchema, envelope(invitationSchema)),
       async (request, reply) =>
-        reply.code(201).send({ data: await service.invite(callerIn(request), request.body, clientMeta(request)) }),
+        reply.code(201).send({ data: await service.invite(request.scope, request.body, clientMeta(request)) }),
     );
 
     app.post(
       `${invitations}/:invitationId/resend`,
-      {
-        schema: {
-          tags,
-          params: invitationParamsSchema,
-          body: invitationVersionRequestSchema,
-          response: { 200: envelope(invitationSchema) },
-        },
-      },
+      objectRoute(tags, invitationParamsSchema, invitationVersionRequestSchema, envelope(invitationSchema)),
       async (request) => ({
         data: await service.resend(
-          callerIn(request),
+          request.scope,
           request.params.invitationId,
           request.body.version,
           clientMeta(request),
@@ -132,7 +99,7 @@ export function membersRoutes(service: MembersService, options: { rateLimitPerMi
       `${invitations}/:invitationId`,
       { schema: { tags, params: invitationParamsSchema, response: { 200: envelope(invitationSchema) } } },
       async (request) => ({
-        data: await service.revoke(callerIn(request), request.params.invitationId, clientMeta(request)),
+        data: await service.revoke(request.scope, request.params.invitationId, clientMeta(request)),
       }),
     );
 

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { inAccountScope, readInTenant } from '../../db/scope.js';
 import { badRequest } from '../../http/errors.js';
-import { decodeCursor, pageFrom } from '../../http/pagination.js';
+import { decodeCursor, pageFrom, preciseTimestampSchema } from '../../http/pagination.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { recordAuditEvent } from '../audit/index.js';
 import { findUserByEmail, type AccessClaims, type AuthService } from '../auth/index.js';
@@ -43,7 +43,7 @@ export interface MembersServiceDeps {
 }
 
 const memberCursor = z.tuple([z.string(), z.uuid()]);
-const invitationCursor = z.tuple([z.string(), z.uuid()]);
+const invitationCursor = z.tuple([preciseTimestampSchema, z.uuid()]);
 
 export function invitationState(row: repository.InvitationRow, now: Date): Invitation['state'] {
   if (row.acceptedAt) return 'accepted';

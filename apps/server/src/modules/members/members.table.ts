@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { primaryId, tenantIsolationPolicy, timestampColumn, versionedTimestamps } from '../../db/table-helpers.js';
-import { organizationColumn } from '../organizations/organizations.table.js';
+import { organizationColumn } from '../people/people.table.js';
 
 /**
  * The SHA-256 of an invitation link's token, set by the public accept page for one transaction: the

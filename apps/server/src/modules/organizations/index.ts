@@ -21,6 +21,5 @@ export {
   findOrganization,
   listActiveMembershipsOfUser,
   type OrganizationRow,
-} from './organizations.repository.js';
+} from '../people/index.js';
 export { organizationsRoutes } from './organizations.routes.js';
-export { organizations, memberships } from './organizations.table.js';

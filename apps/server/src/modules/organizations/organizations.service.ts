@@ -14,7 +14,7 @@ import type { FileStorage } from '../../storage/file-storage.js';
 import { recordAuditEvent } from '../audit/index.js';
 import { detectLogoType } from './logo-upload.js';
 import * as errors from './organizations.errors.js';
-import * as repository from './organizations.repository.js';
+import * as repository from '../people/index.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,3 +1,2 @@
 export { createPreferencesService, type PreferencesService } from './preferences.service.js';
 export { preferencesRoutes } from './preferences.routes.js';
-export { uiStates, userPreferences } from './preferences.table.js';

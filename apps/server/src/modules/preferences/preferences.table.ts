@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { tenantIsolationPolicy, timestampColumn, updatedAt } from '../../db/table-helpers.js';
-import { personColumn } from '../auth/auth.table.js';
-import { organizationColumn } from '../organizations/organizations.table.js';
+import { organizationColumn, personColumn } from '../people/people.table.js';
 
 export const userPreferences = pgTable(
   'user_preferences',

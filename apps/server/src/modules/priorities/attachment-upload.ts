@@ -1,19 +1,16 @@
-import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { PRIORITY_ATTACHMENT_MAX_BYTES } from '@keel/contract';
-import { readSingleFile, type UploadedFile } from '../../http/file-upload.js';
+import { singleFileReader } from '../../http/file-upload.js';
 import * as errors from './priorities.errors.js';
 
 export type { UploadedFile } from '../../http/file-upload.js';
-export const ATTACHMENT_FIELD = 'file';
 
-export const readAttachment = (request: FastifyRequest): Promise<UploadedFile> =>
-  readSingleFile(request, {
-    field: ATTACHMENT_FIELD,
-    maxBytes: PRIORITY_ATTACHMENT_MAX_BYTES,
-    missing: errors.attachmentMissing,
-    malformed: errors.malformedUpload,
-  });
+/** The one file of an attachment upload, in the field "file". */
+export const readAttachment = singleFileReader({
+  maxBytes: PRIORITY_ATTACHMENT_MAX_BYTES,
+  missing: errors.attachmentMissing,
+  malformed: errors.malformedUpload,
+});
 
 /**
  * The type comes from the bytes, never from the name or the declared type. Text-like files have no

@@ -2,4 +2,15 @@ export { createMilestonesService, type MilestonesService } from './milestones.se
 export { createPrioritiesService, type PrioritiesService } from './priorities.service.js';
 export { createPriorityActivityService, type PriorityActivityService } from './priority-activity.service.js';
 export { prioritiesRoutes } from './priorities.routes.js';
-export { milestones, priorities, priorityAttachments, priorityUpdates } from './priorities.table.js';
+export { quarterPriorityCountSql } from './priorities.repository.js';
+export {
+  openMilestonesOfPerson,
+  openPrioritiesOfPerson,
+  type DashboardMilestoneRow,
+  type DashboardPriorityRow,
+} from './priorities.dashboard.repository.js';
+export { insertImportedMilestones, type ImportedMilestone } from './priorities.import.repository.js';
+export {
+  insertPriorities as insertImportedPriorities,
+  type PriorityInsert as ImportedPriority,
+} from './priorities.repository.js';

@@ -20,8 +20,15 @@ describe('milestones', () => {
     ]);
     expect(withTwo.milestoneCount).toBe(2);
     expect(withTwo.version).toBe(1);
-    const audit = await auditEvents(t.context.database, 'milestone.created');
-    expect(audit.length).toBeGreaterThan(0);
+    // One event per milestone, on the priority, by the owner who added them.
+    expect(await auditEvents(t.context.database, 'milestone.created', priority.id)).toEqual(
+      withTwo.milestones.map((milestone) => ({
+        action: 'milestone.created',
+        actorUserId: t.owner.user.id,
+        targetId: priority.id,
+        summary: { milestoneId: milestone.id },
+      })),
+    );
   });
 
   it('edits, ticks done and undone (doneAt), with optimistic concurrency', async () => {

@@ -1,9 +1,8 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { tenantDb } from '../../db/scope.js';
 import { newestFirstAfter, preciseTimestamp } from '../../http/pagination.js';
-import { users } from '../auth/index.js';
-import { organizations } from '../organizations/index.js';
-import { teams } from '../teams/index.js';
+import { personName, personView } from '../people/index.js';
+import { findActiveTeams } from '../teams/index.js';
 import { milestones, priorities, priorityAttachments, priorityUpdates } from './priorities.table.js';
 
 export type PriorityInsert = Omit<typeof priorities.$inferInsert, 'organizationId' | 'id'>;
@@ -32,7 +31,9 @@ export type MilestoneChanges = Partial<
   Pick<typeof milestones.$inferInsert, 'title' | 'dueDate' | 'ownerId' | 'done' | 'doneAt'>
 >;
 
-const ownerName = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
+/** The owner (or author, uploader), joined on its id: the people module's view of users. */
+const person = personView('person');
+const ownerName = personName(person);
 
 const priorityColumns = {
   id: priorities.id,
@@ -75,7 +76,7 @@ export async function listPriorities(organizationId: string, options: PriorityLi
   return tenantDb(organizationId)
     .select(priorityColumns)
     .from(priorities)
-    .innerJoin(users, eq(users.id, priorities.ownerId))
+    .innerJoin(person, eq(person.id, priorities.ownerId))
     .where(
       and(
         eq(priorities.organizationId, organizationId),
@@ -94,7 +95,7 @@ export async function findPriorities(organizationId: string, ids: readonly strin
   return tenantDb(organizationId)
     .select(priorityColumns)
     .from(priorities)
-    .innerJoin(users, eq(users.id, priorities.ownerId))
+    .innerJoin(person, eq(person.id, priorities.ownerId))
     .where(and(eq(priorities.organizationId, organizationId), inArray(priorities.id, [...ids])));
 }
 export type PriorityRow = Awaited<ReturnType<typeof findPriorities>>[number];
@@ -116,7 +117,7 @@ export async function listMilestones(organizationId: string, priorityIds: readon
       version: milestones.version,
     })
     .from(milestones)
-    .innerJoin(users, eq(users.id, milestones.ownerId))
+    .innerJoin(person, eq(person.id, milestones.ownerId))
     .where(and(eq(milestones.organizationId, organizationId), inArray(milestones.priorityId, [...priorityIds])))
     .orderBy(asc(milestones.priorityId), asc(milestones.position), asc(milestones.id));
 }
@@ -254,7 +255,7 @@ export async function listUpdatePage(
       position: preciseTimestamp(priorityUpdates.createdAt),
     })
     .from(priorityUpdates)
-    .innerJoin(users, eq(users.id, priorityUpdates.authorId))
+    .innerJoin(person, eq(person.id, priorityUpdates.authorId))
     .where(
       and(
         eq(priorityUpdates.organizationId, organizationId),
@@ -294,7 +295,7 @@ export async function listAttachments(organizationId: string, priorityId: string
   return tenantDb(organizationId)
     .select(attachmentColumns)
     .from(priorityAttachments)
-    .innerJoin(users, eq(users.id, priorityAttachments.uploadedById))
+    .innerJoin(person, eq(person.id, priorityAttachments.uploadedById))
     .where(
       and(
         eq(priorityAttachments.organizationId, organizationId),
@@ -324,24 +325,24 @@ export async function deleteAttachment(organizationId: string, id: string) {
     .where(and(eq(priorityAttachments.organizationId, organizationId), eq(priorityAttachments.id, id)));
 }
 
-export async function calendarOf(organizationId: string) {
-  const [row] = await tenantDb(organizationId)
-    .select({
-      fiscalYearStartMonth: organizations.fiscalYearStartMonth,
-      weekStartDay: organizations.weekStartDay,
-    })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
-  return row ?? { fiscalYearStartMonth: 1, weekStartDay: 1 };
-}
+export { organizationCalendar as calendarOf } from '../people/index.js';
 
 /** Whether the team is a live team of this organization (another organization's reads as absent). */
 export async function teamExists(organizationId: string, teamId: string): Promise<boolean> {
-  const rows = await tenantDb(organizationId)
-    .select({ id: teams.id })
-    .from(teams)
-    .where(and(eq(teams.organizationId, organizationId), eq(teams.id, teamId), isNull(teams.archivedAt)));
-  return rows.length > 0;
+  return (await findActiveTeams(organizationId, [teamId])).length > 0;
 }
 
-export { findActiveMemberIds as activeMemberIds } from '../organizations/index.js';
+export { findActiveMemberIds as activeMemberIds } from '../people/index.js';
+
+/** For one-statement reads composed elsewhere: a scalar subquery counting a quarter's priorities (or those on track). */
+export function quarterPriorityCountSql(
+  organizationId: string,
+  year: SQL,
+  quarter: SQL,
+  { onTrackOnly = false }: { onTrackOnly?: boolean } = {},
+): SQL {
+  const counted = onTrackOnly ? sql`(count(*) filter (where p.status = 'on_track'))::int` : sql`count(*)::int`;
+  return sql`select ${counted} from ${priorities} p
+    where p.organization_id = ${organizationId}::uuid and p.year = ${year} and p.quarter = ${quarter}
+      and p.archived_at is null`;
+}

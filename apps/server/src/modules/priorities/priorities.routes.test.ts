@@ -41,8 +41,18 @@ describe('POST /priorities', () => {
       milestones: [],
       version: 1,
     });
+    // One event for the group (no single target), naming both priorities.
+    const groupId = created[0]!.groupId;
     const audit = await auditEvents(t.context.database, 'priority.created');
-    expect(audit.length).toBeGreaterThan(0);
+    const ofGroup = audit.filter((event) => event.summary?.groupId === groupId);
+    expect(ofGroup).toHaveLength(1);
+    expect(ofGroup[0]).toEqual({
+      action: 'priority.created',
+      actorUserId: t.owner.user.id,
+      targetId: null,
+      summary: { ids: expect.arrayContaining(created.map((p) => p.id)) as unknown, teamId: t.teamId, groupId },
+    });
+    expect(ofGroup[0]!.summary!.ids).toHaveLength(2);
   });
 
   it('defaults the due date by the organization’s fiscal calendar', async () => {

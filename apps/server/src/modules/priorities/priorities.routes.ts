@@ -27,7 +27,7 @@ import {
   updatePriorityRequestSchema,
 } from '@keel/contract';
 import { clientMeta } from '../../http/authenticate.js';
-import { callerIn } from '../../http/organization-scope.js';
+import { cachedListRoute, createRoute, objectRoute } from '../../http/route-options.js';
 import type { TypedApp } from '../../http/types.js';
 import { readAttachment } from './attachment-upload.js';
 import type { MilestonesService } from './milestones.service.js';
@@ -63,58 +63,38 @@ export function prioritiesRoutes({ priorities, milestones, activity, raiser }: P
           response: { 200: fiscalQuartersSchema },
         },
       },
-      async (request) => ({ data: await priorities.fiscalQuarters(callerIn(request)) }),
+      async (request) => ({ data: await priorities.fiscalQuarters(request.scope) }),
     );
 
     app.get(
       base,
-      {
-        config: { revisionCached: true },
-        schema: {
-          tags,
-          description:
-            'A team’s priorities of one quarter (the current one unless year+quarter are given, or the coming quarters with planning=true), milestones included; at most 500.',
-          params: organizationParamsSchema,
-          querystring: listPrioritiesQuerySchema,
-          response: { 200: priorityListSchema },
-        },
-      },
-      async (request) => priorities.list(callerIn(request), request.query),
+      cachedListRoute(
+        tags,
+        listPrioritiesQuerySchema,
+        priorityListSchema,
+        'A team’s priorities of one quarter (the current one unless year+quarter are given, or the coming quarters with planning=true), milestones included; at most 500.',
+      ),
+      async (request) => priorities.list(request.scope, request.query),
     );
 
     app.post(
       base,
-      {
-        schema: {
-          tags,
-          description: 'Creates one priority per owner.',
-          params: organizationParamsSchema,
-          body: createPriorityRequestSchema,
-          response: { 201: priorityCreatedSchema },
-        },
-      },
+      createRoute(tags, createPriorityRequestSchema, priorityCreatedSchema, 'Creates one priority per owner.'),
       async (request, reply) =>
-        reply.code(201).send({ data: await priorities.create(callerIn(request), request.body, clientMeta(request)) }),
+        reply.code(201).send({ data: await priorities.create(request.scope, request.body, clientMeta(request)) }),
     );
 
     app.get(
       one,
       { schema: { tags, params: priorityParamsSchema, response: { 200: envelope(prioritySchema) } } },
-      async (request) => ({ data: await priorities.get(callerIn(request), request.params.id) }),
+      async (request) => ({ data: await priorities.get(request.scope, request.params.id) }),
     );
 
     app.patch(
       one,
-      {
-        schema: {
-          tags,
-          params: priorityParamsSchema,
-          body: updatePriorityRequestSchema,
-          response: { 200: envelope(prioritySchema) },
-        },
-      },
+      objectRoute(tags, priorityParamsSchema, updatePriorityRequestSchema, envelope(prioritySchema)),
       async (request) => ({
-        data: await priorities.update(callerIn(request), request.params.id, request.body, clientMeta(request)),
+        data: await priorities.update(request.scope, request.params.id, request.body, clientMeta(request)),
       }),
     );
 
@@ -127,17 +107,10 @@ export function prioritiesRoutes({ priorities, milestones, activity, raiser }: P
 
     app.post(
       `${one}/status`,
-      {
-        schema: {
-          tags,
-          params: priorityParamsSchema,
-          body: priorityStatusRequestSchema,
-          response: { 200: envelope(prioritySchema) },
-        },
-      },
+      objectRoute(tags, priorityParamsSchema, priorityStatusRequestSchema, envelope(prioritySchema)),
       async (request) => ({
         data: await priorities.setStatus(
-          callerIn(request),
+          request.scope,
           request.params.id,
           request.body.version,
           request.body.status,
@@ -159,28 +132,16 @@ export function prioritiesRoutes({ priorities, milestones, activity, raiser }: P
         },
       },
       async (request) => ({
-        data: await priorities.closeQuarter(callerIn(request), request.body, clientMeta(request)),
+        data: await priorities.closeQuarter(request.scope, request.body, clientMeta(request)),
       }),
     );
 
     for (const action of ['archive', 'restore'] as const) {
       app.post(
         `${one}/${action}`,
-        {
-          schema: {
-            tags,
-            params: priorityParamsSchema,
-            body: priorityVersionRequestSchema,
-            response: { 200: envelope(prioritySchema) },
-          },
-        },
+        objectRoute(tags, priorityParamsSchema, priorityVersionRequestSchema, envelope(prioritySchema)),
         async (request) => ({
-          data: await priorities[action](
-            callerIn(request),
-            request.params.id,
-            request.body.version,
-            clientMeta(request),
-          ),
+          data: await priorities[action](request.scope, request.params.id, request.body.version, clientMeta(request)),
         }),
       );
     }
@@ -198,7 +159,7 @@ export function prioritiesRoutes({ priorities, milestones, activity, raiser }: P
       },
       async (request, reply) =>
         reply.code(201).send({
-          data: await milestones.add(callerIn(request), request.params.id, request.body, clientMeta(request)),
+          data: await milestones.add(request.scope, request.params.id, request.body, clientMeta(request)),
         }),
     );
 
@@ -214,7 +175,7 @@ export function prioritiesRoutes({ priorities, milestones, activity, raiser }: P
         },
       },
       async (request) => ({
-        data: await milestones.reorder(callerIn(request), request.params.id, request.body, clientMeta(request)),
+        data: await milestones.reorder(request.scope, request.params.id, request.body, clientMeta(request)),
       }),
     );
 
@@ -231,7 +192,7 @@ export function prioritiesRoutes({ priorities, milestones, activity, raiser }: P
       },
       async (request) => ({
         data: await milestones.update(
-          callerIn(request),
+          request.scope,
           request.params.id,
           request.params.milestoneId,
           request.body,
@@ -245,7 +206,7 @@ export function prioritiesRoutes({ priorities, milestones, activity, raiser }: P
       { schema: { tags, params: milestoneParamsSchema, response: { 200: envelope(prioritySchema) } } },
       async (request) => ({
         data: await milestones.remove(
-          callerIn(request),
+          request.scope,
           request.params.id,
           request.params.milestoneId,
           clientMeta(request),
@@ -264,7 +225,7 @@ export function prioritiesRoutes({ priorities, milestones, activity, raiser }: P
           response: { 200: priorityUpdatePageSchema },
         },
       },
-      async (request) => activity.updates(callerIn(request), request.params.id, request.query),
+      async (request) => activity.updates(request.scope, request.params.id, request.query),
     );
 
     app.post(
@@ -280,14 +241,14 @@ export function prioritiesRoutes({ priorities, milestones, activity, raiser }: P
       },
       async (request, reply) =>
         reply.code(201).send({
-          data: await activity.addUpdate(callerIn(request), request.params.id, request.body, clientMeta(request)),
+          data: await activity.addUpdate(request.scope, request.params.id, request.body, clientMeta(request)),
         }),
     );
 
     app.get(
       `${one}/attachments`,
       { schema: { tags, params: priorityParamsSchema, response: { 200: priorityAttachmentListSchema } } },
-      async (request) => ({ data: await activity.attachments(callerIn(request), request.params.id) }),
+      async (request) => ({ data: await activity.attachments(request.scope, request.params.id) }),
     );
 
     app.post(
@@ -303,7 +264,7 @@ export function prioritiesRoutes({ priorities, milestones, activity, raiser }: P
         },
       },
       async (request, reply) => {
-        const caller = callerIn(request);
+        const caller = request.scope;
         const file = await readAttachment(request);
         return reply
           .code(201)
@@ -315,7 +276,7 @@ export function prioritiesRoutes({ priorities, milestones, activity, raiser }: P
       `${one}/attachments/:attachmentId`,
       { schema: { tags, description: 'Downloads the file.', params: attachmentParamsSchema } },
       async (request, reply) => {
-        const file = await activity.download(callerIn(request), request.params.id, request.params.attachmentId);
+        const file = await activity.download(request.scope, request.params.id, request.params.attachmentId);
         return reply
           .header('content-disposition', disposition(file.fileName))
           .header('x-content-type-options', 'nosniff')
@@ -330,7 +291,7 @@ export function prioritiesRoutes({ priorities, milestones, activity, raiser }: P
       { schema: { tags, params: attachmentParamsSchema, response: { 200: envelope(successSchema) } } },
       async (request) => ({
         data: await activity.removeAttachment(
-          callerIn(request),
+          request.scope,
           request.params.id,
           request.params.attachmentId,
           clientMeta(request),

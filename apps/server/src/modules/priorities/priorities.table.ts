@@ -6,8 +6,7 @@ import {
   timestampColumn,
   versionedTimestamps,
 } from '../../db/table-helpers.js';
-import { personColumn } from '../auth/auth.table.js';
-import { organizationColumn } from '../organizations/organizations.table.js';
+import { organizationColumn, personColumn } from '../people/people.table.js';
 import { teamColumn } from '../teams/teams.table.js';
 
 const STATUSES = ['on_track', 'off_track', 'complete', 'not_complete'] as const;

@@ -105,8 +105,18 @@ describe('attachments', () => {
 
     expect((await call(t.owner, 'DELETE', `/priorities/${priority.id}/attachments/${id}`)).statusCode).toBe(200);
     expect((await call(t.owner, 'GET', `/priorities/${priority.id}/attachments/${id}`)).statusCode).toBe(404);
-    const audit = await auditEvents(t.context.database, 'priority.attachment_added');
-    expect(audit.length).toBeGreaterThan(0);
+    // One event per upload, on the priority, by whoever uploaded it.
+    const added = (session: Session, response: { json(): unknown }) => ({
+      action: 'priority.attachment_added',
+      actorUserId: session.user.id,
+      targetId: priority.id,
+      summary: { attachmentId: (response.json() as { data: PriorityAttachment }).data.id },
+    });
+    expect(await auditEvents(t.context.database, 'priority.attachment_added', priority.id)).toEqual([
+      added(t.member, pdf),
+      added(t.owner, png),
+      added(t.owner, text),
+    ]);
   });
 
   it('refuses an empty file, a wrong field, a non-multipart body, and a file over 10 MB', async () => {

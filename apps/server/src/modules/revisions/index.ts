@@ -1,4 +1,3 @@
 export { registerRevisionCache, type RevisionCacheOptions } from './revision-cache.plugin.js';
 export { createResponseCache, type ResponseCache } from './response-cache.js';
 export { readRevision } from './revisions.repository.js';
-export { organizationRevisions } from './revisions.table.js';

@@ -2,7 +2,6 @@ import negotiate from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.js';
 import { readInTenant } from '../../db/scope.js';
-import { callerIn } from '../../http/organization-scope.js';
 import { readRevision } from './revisions.repository.js';
 import { createResponseCache, type ContentEncoding, type ResponseCache } from './response-cache.js';
 
@@ -52,9 +51,10 @@ export function registerRevisionCache(app: FastifyInstance, { db, cache }: Revis
 
   app.addHook('preHandler', async (request, reply) => {
     if (!request.routeOptions.config.revisionCached || request.method !== 'GET') return;
-    const caller = callerIn(request as FastifyRequest & { params: { organizationId: string } });
-    const revision = await readInTenant(db, caller, () => readRevision(caller.organizationId));
-    const key = `${caller.organizationId} ${revision} ${caller.userId} ${request.url}`;
+    // The organization scope hook ran first: `request.scope` is the caller's own organization.
+    const { organizationId, userId } = request.scope;
+    const revision = await readInTenant(db, { organizationId, userId }, () => readRevision(organizationId));
+    const key = `${organizationId} ${revision} ${userId} ${request.url}`;
     const encoding = encodingFor(request);
     const stored = responses.get(key, encoding);
     if (stored === undefined) {

@@ -1,6 +1,6 @@
 import { bigint, pgTable, uuid } from 'drizzle-orm/pg-core';
 import { tenantIsolationPolicy } from '../../db/table-helpers.js';
-import { organizations } from '../organizations/organizations.table.js';
+import { organizations } from '../people/people.table.js';
 
 /**
  * One counter per organization, raised by database triggers in the same transaction as any change to

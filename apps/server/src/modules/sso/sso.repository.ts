@@ -1,7 +1,6 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { SsoProvider } from '@keel/contract';
 import { accountDb } from '../../db/scope.js';
-import { users } from '../auth/auth.table.js';
 import { ssoStates, userIdentities } from './sso.table.js';
 
 export type SsoStateRow = typeof ssoStates.$inferSelect;
@@ -55,11 +54,4 @@ export async function upsertIdentity(values: {
     });
 }
 
-/** Just what signing in needs of the person an identity points to. */
-export async function findAccount(userId: string) {
-  const [row] = await accountDb()
-    .select({ id: users.id, status: users.status, lastOrganizationId: users.lastOrganizationId })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row;
-}
+export { findAccount } from '../people/index.js';

@@ -1,6 +1,6 @@
 import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, primaryId, timestampColumn } from '../../db/table-helpers.js';
-import { personColumn } from '../auth/auth.table.js';
+import { personColumn } from '../people/people.table.js';
 
 /**
  * An identity-provider account linked to a Keel person. Sign-in matches on (provider, subject) only:

@@ -1,15 +1,14 @@
 import { DEPARTMENT_LIST_MAX, type DepartmentRole } from '@keel/contract';
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { tenantDb } from '../../db/scope.js';
-import { users } from '../auth/auth.table.js';
-import { memberships } from '../organizations/organizations.table.js';
+import { isActiveMembershipSql, membershipView, personName, personView } from '../people/index.js';
 import { teamMembers, teams } from './teams.table.js';
 
 // Correlated count of active people: served by team_members_team_user_key (team_id first), one statement a list.
-// Spelled out in SQL: drizzle would render both id columns unqualified inside the subquery.
+// Spelled out in SQL: drizzle would render both id columns unqualified inside the subquery. Whether a person is
+// still an active member is the people module's fragment (memberships are theirs).
 const memberCount = sql<number>`(select count(*)::int from team_members tm
-  join memberships m on m.organization_id = tm.organization_id and m.user_id = tm.user_id and m.status = 'active'
-  where tm.team_id = "teams"."id")`;
+  where tm.team_id = "teams"."id" and ${isActiveMembershipSql(sql`tm.organization_id`, sql`tm.user_id`)})`;
 
 const departmentColumns = {
   id: teams.id,
@@ -107,30 +106,31 @@ export async function hasActiveChildren(organizationId: string, id: string): Pro
   return row !== undefined;
 }
 
-const personName = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
+const person = personView('person');
+const membership = membershipView('membership');
 
 /** The department's members who are still active in the organization, by name. */
 export async function listDepartmentMembers(organizationId: string, teamId: string) {
   return tenantDb(organizationId)
     .select({
-      userId: users.id,
-      name: personName,
-      email: users.email,
-      avatarUrl: users.avatarUrl,
+      userId: person.id,
+      name: personName(person),
+      email: person.email,
+      avatarUrl: person.avatarUrl,
       role: teamMembers.role,
     })
     .from(teamMembers)
-    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .innerJoin(person, eq(person.id, teamMembers.userId))
     .innerJoin(
-      memberships,
+      membership,
       and(
-        eq(memberships.organizationId, teamMembers.organizationId),
-        eq(memberships.userId, teamMembers.userId),
-        eq(memberships.status, 'active'),
+        eq(membership.organizationId, teamMembers.organizationId),
+        eq(membership.userId, teamMembers.userId),
+        eq(membership.status, 'active'),
       ),
     )
     .where(and(eq(teamMembers.organizationId, organizationId), eq(teamMembers.teamId, teamId)))
-    .orderBy(asc(sql`lower(${personName})`), asc(users.id))
+    .orderBy(asc(sql`lower(${personName(person)})`), asc(person.id))
     .limit(DEPARTMENT_LIST_MAX);
 }
 

@@ -15,7 +15,7 @@ import {
   updateDepartmentRequestSchema,
 } from '@keel/contract';
 import { clientMeta } from '../../http/authenticate.js';
-import { callerIn } from '../../http/organization-scope.js';
+import { createRoute, objectRoute } from '../../http/route-options.js';
 import type { TypedApp } from '../../http/types.js';
 import type { DepartmentsService } from './departments.service.js';
 
@@ -39,46 +39,34 @@ export function departmentsRoutes(service: DepartmentsService) {
           response: { 200: adminDepartmentListSchema },
         },
       },
-      async (request) => ({ data: await service.list(callerIn(request), request.query.archived === 'true') }),
+      async (request) => ({ data: await service.list(request.scope, request.query.archived === 'true') }),
     );
 
-    app.post(
-      base,
-      {
-        schema: { tags, params: organizationParamsSchema, body: createDepartmentRequestSchema, response: { 201: one } },
-      },
-      async (request, reply) =>
-        reply.code(201).send({ data: await service.create(callerIn(request), request.body, clientMeta(request)) }),
+    app.post(base, createRoute(tags, createDepartmentRequestSchema, one), async (request, reply) =>
+      reply.code(201).send({ data: await service.create(request.scope, request.body, clientMeta(request)) }),
     );
 
     app.get(
       `${base}/:departmentId`,
       { schema: { tags, params: departmentParamsSchema, response: { 200: one } } },
-      async (request) => ({ data: await service.get(callerIn(request), request.params.departmentId) }),
+      async (request) => ({ data: await service.get(request.scope, request.params.departmentId) }),
     );
 
     app.patch(
       `${base}/:departmentId`,
-      { schema: { tags, params: departmentParamsSchema, body: updateDepartmentRequestSchema, response: { 200: one } } },
+      objectRoute(tags, departmentParamsSchema, updateDepartmentRequestSchema, one),
       async (request) => ({
-        data: await service.update(callerIn(request), request.params.departmentId, request.body, clientMeta(request)),
+        data: await service.update(request.scope, request.params.departmentId, request.body, clientMeta(request)),
       }),
     );
 
     for (const action of ['archive', 'restore'] as const) {
       app.post(
         `${base}/:departmentId/${action}`,
-        {
-          schema: {
-            tags,
-            params: departmentParamsSchema,
-            body: departmentVersionRequestSchema,
-            response: { 200: one },
-          },
-        },
+        objectRoute(tags, departmentParamsSchema, departmentVersionRequestSchema, one),
         async (request) => ({
           data: await service[action](
-            callerIn(request),
+            request.scope,
             request.params.departmentId,
             request.body.version,
             clientMeta(request),
@@ -100,7 +88,7 @@ export function departmentsRoutes(service: DepartmentsService) {
       },
       async (request) => ({
         data: await service.makeLeadership(
-          callerIn(request),
+          request.scope,
           request.params.departmentId,
           request.body.version,
           clientMeta(request),
@@ -111,7 +99,7 @@ export function departmentsRoutes(service: DepartmentsService) {
     app.get(
       `${base}/:departmentId/members`,
       { schema: { tags, params: departmentParamsSchema, response: { 200: departmentMemberListSchema } } },
-      async (request) => ({ data: await service.members(callerIn(request), request.params.departmentId) }),
+      async (request) => ({ data: await service.members(request.scope, request.params.departmentId) }),
     );
 
     app.post(
@@ -125,24 +113,17 @@ export function departmentsRoutes(service: DepartmentsService) {
         },
       },
       async (request, reply) => {
-        await service.addMember(callerIn(request), request.params.departmentId, request.body, clientMeta(request));
+        await service.addMember(request.scope, request.params.departmentId, request.body, clientMeta(request));
         return reply.code(201).send(ok);
       },
     );
 
     app.patch(
       `${base}/:departmentId/members/:userId`,
-      {
-        schema: {
-          tags,
-          params: departmentMemberParamsSchema,
-          body: setDepartmentMemberRoleRequestSchema,
-          response: { 200: done },
-        },
-      },
+      objectRoute(tags, departmentMemberParamsSchema, setDepartmentMemberRoleRequestSchema, done),
       async (request) => {
         const { departmentId, userId } = request.params;
-        await service.setMemberRole(callerIn(request), departmentId, userId, request.body.role, clientMeta(request));
+        await service.setMemberRole(request.scope, departmentId, userId, request.body.role, clientMeta(request));
         return ok;
       },
     );
@@ -152,7 +133,7 @@ export function departmentsRoutes(service: DepartmentsService) {
       { schema: { tags, params: departmentMemberParamsSchema, response: { 200: done } } },
       async (request) => {
         const { departmentId, userId } = request.params;
-        await service.removeMember(callerIn(request), departmentId, userId, clientMeta(request));
+        await service.removeMember(request.scope, departmentId, userId, clientMeta(request));
         return ok;
       },
     );

@@ -7,7 +7,7 @@ import type {
   UpdateDepartmentRequest,
 } from '@keel/contract';
 import type { Database } from '../../db/database.js';
-import type { ChangeBus, ChangeEvent } from '../../realtime/change-bus.js';
+import { publishChange, type ChangeBus, type ChangeEvent } from '../../realtime/change-bus.js';
 import { recordAuditEvent } from '../audit/index.js';
 import { asAdmin, asReader, findActiveMemberIds, type Caller, type RequestMeta } from '../organizations/index.js';
 import * as errors from './departments.errors.js';
@@ -55,14 +55,7 @@ export function createDepartmentsService(deps: DepartmentsServiceDeps) {
 
   /** Every page showing departments (selectors, pickers, this admin page) refreshes on 'team'. */
   const publish = (caller: Caller, id: string, action: ChangeEvent['action']) =>
-    changes.publish({
-      organizationId: caller.organizationId,
-      teamId: null,
-      entity: 'team',
-      ids: [id],
-      action,
-      actorUserId: caller.userId,
-    });
+    publishChange(changes, caller, { teamId: null, entity: 'team', ids: [id], action });
 
   /** One admin change in one transaction: audited inside it, published after it commits. */
   async function change<T>(

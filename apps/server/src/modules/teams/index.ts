@@ -5,8 +5,23 @@ export {
   LEADERSHIP_TEAM_NAME,
   type TeamsService,
 } from './teams.service.js';
-export { findActiveTeams, isActiveTeamMember, listTeamsWithMembership } from './teams.repository.js';
+export {
+  findActiveTeams,
+  insertTeamMemberships,
+  isActiveTeamMember,
+  listTeamsWithMembership,
+  teamNames,
+  teamsOfMembers,
+} from './teams.repository.js';
 export { teamsRoutes } from './teams.routes.js';
-export { teams, teamMembers } from './teams.table.js';
 export { createDepartmentsService, type DepartmentsService } from './departments.service.js';
 export { departmentsRoutes } from './departments.routes.js';
+export {
+  activeTeamsOfOrganization,
+  activeTeamsOfPerson,
+  liveTeamsOfPersonJsonSql,
+  teamIdsOfPerson,
+  teamMembershipsSql,
+  teamMemberView,
+  teamView,
+} from './teams.views.js';

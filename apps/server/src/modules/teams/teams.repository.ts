@@ -83,3 +83,42 @@ export async function findActiveTeams(organizationId: string, ids: readonly stri
     .from(teams)
     .where(and(eq(teams.organizationId, organizationId), inArray(teams.id, [...ids]), isNull(teams.archivedAt)));
 }
+
+export async function teamsOfMembers(organizationId: string, userIds: readonly string[]) {
+  if (userIds.length === 0) return [];
+  return tenantDb(organizationId)
+    .select({ userId: teamMembers.userId, id: teams.id, name: teams.name })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(
+      and(
+        eq(teamMembers.organizationId, organizationId),
+        inArray(teamMembers.userId, [...userIds]),
+        isNull(teams.archivedAt),
+      ),
+    )
+    .orderBy(asc(teams.name));
+}
+
+export async function teamNames(organizationId: string, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await tenantDb(organizationId)
+    .select({ name: teams.name })
+    .from(teams)
+    .where(and(eq(teams.organizationId, organizationId), inArray(teams.id, [...ids]), isNull(teams.archivedAt)))
+    .orderBy(asc(teams.name));
+  return rows.map((row) => row.name);
+}
+
+/** Adds the person to each of `teamIds` as a member (one statement; already there is fine). */
+export async function insertTeamMemberships(
+  organizationId: string,
+  userId: string,
+  teamIds: readonly string[],
+): Promise<void> {
+  if (teamIds.length === 0) return;
+  await tenantDb(organizationId)
+    .insert(teamMembers)
+    .values(teamIds.map((teamId) => ({ organizationId, teamId, userId, role: 'member' as const })))
+    .onConflictDoNothing();
+}

@@ -7,8 +7,7 @@ import {
   timestampColumn,
   versionedTimestamps,
 } from '../../db/table-helpers.js';
-import { personColumn } from '../auth/auth.table.js';
-import { organizationColumn } from '../organizations/organizations.table.js';
+import { organizationColumn, personColumn } from '../people/people.table.js';
 
 /** Teams and departments are one table; departments nest through parent_team_id. */
 export const teams = pgTable(

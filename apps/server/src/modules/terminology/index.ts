@@ -1,3 +1,2 @@
 export { createTerminologyService, labelsOf, type TerminologyService } from './terminology.service.js';
 export { terminologyRoutes } from './terminology.routes.js';
-export { terminologyOverrides } from './terminology.table.js';

@@ -1,6 +1,6 @@
 import { jsonb, pgTable } from 'drizzle-orm/pg-core';
 import { organizationIdColumn, tenantIsolationPolicy, updatedAt, versionColumn } from '../../db/table-helpers.js';
-import { organizations } from '../organizations/organizations.table.js';
+import { organizations } from '../people/people.table.js';
 
 /** Only the labels an organization changed are stored; defaults fill the rest when read. */
 export const terminologyOverrides = pgTable(

@@ -1,5 +1,5 @@
 export { createTodosService, toTodo, type TodosService } from './todos.service.js';
-export { todoColumns } from './todos.repository.js';
 export { todosRoutes } from './todos.routes.js';
-export { todos } from './todos.table.js';
 export { createTodosForIssue, type IssueTodoDraft } from './todos.for-issue.js';
+export { openTodosOfPerson, type DashboardTodoRow } from './todos.dashboard.repository.js';
+export { insertTodos as insertImportedTodos, type TodoInsert as ImportedTodo } from './todos.repository.js';

@@ -1,11 +1,10 @@
 import { uuidSchema, type TodoSort } from '@keel/contract';
-import { and, asc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { tenantDb } from '../../db/scope.js';
 import { findActiveTeams } from '../teams/index.js';
-import { preciseTimestamp } from '../../http/pagination.js';
-import { users } from '../auth/index.js';
-import { memberships } from '../organizations/index.js';
+import { cursorDateSchema, preciseTimestamp, preciseTimestampSchema } from '../../http/pagination.js';
+import { personName, personView } from '../people/index.js';
 import { todos } from './todos.table.js';
 
 export type TodoInsert = Omit<typeof todos.$inferInsert, 'organizationId' | 'id'>;
@@ -19,9 +18,12 @@ export type TodoChanges = Partial<
 /** Others' private to-dos do not exist for a viewer: every read goes through this. */
 const visibleTo = (viewerId: string) => or(eq(todos.isPrivate, false), eq(todos.ownerId, viewerId));
 
-const ownerName = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
+/** The owner, joined on `todos.owner_id` (the people module's view of users). */
+export const todoOwner = personView('owner');
+const owner = todoOwner;
+const ownerName = personName(owner);
 
-/** A to-do's columns with its owner's name, for a query that joins `users` on the owner. */
+/** A to-do's columns with its owner's name, for a query that joins `owner` on the owner. */
 export const todoColumns = {
   id: todos.id,
   title: todos.title,
@@ -61,8 +63,15 @@ const sortExpression = (sort: TodoSort): SQL => {
       : sql`(${key})::${sql.raw(cast)}`;
 };
 
-export const todoCursorShape = z.tuple([z.string().max(100), uuidSchema]);
-export type TodoPosition = z.infer<typeof todoCursorShape>;
+/** A cursor's sort key as the sort's cast reads it: a day, an instant or (cut) text. */
+const POSITION_KEYS: Record<TodoSort, z.ZodType<string>> = {
+  due: cursorDateSchema,
+  created: preciseTimestampSchema,
+  title: z.string().max(100),
+  owner: z.string().max(100),
+};
+export const todoCursorShape = (sort: TodoSort) => z.tuple([POSITION_KEYS[sort], uuidSchema]);
+export type TodoPosition = [string, string];
 
 export interface TodoListOptions {
   viewerId: string;
@@ -87,7 +96,7 @@ export async function listTodoPage(organizationId: string, options: TodoListOpti
   return tenantDb(organizationId)
     .select({ ...todoColumns, position: sql<string>`${key}` })
     .from(todos)
-    .innerJoin(users, eq(users.id, todos.ownerId))
+    .innerJoin(owner, eq(owner.id, todos.ownerId))
     .where(
       and(
         eq(todos.organizationId, organizationId),
@@ -117,7 +126,7 @@ export async function findTodos(
   return tenantDb(organizationId)
     .select(todoColumns)
     .from(todos)
-    .innerJoin(users, eq(users.id, todos.ownerId))
+    .innerJoin(owner, eq(owner.id, todos.ownerId))
     .where(
       and(
         eq(todos.organizationId, organizationId),
@@ -161,17 +170,29 @@ export async function updateTodoAtVersion(
 }
 
 /** A set-based change to many rows in one statement; returns the ids it changed with their (new) team. */
+/** Which of the named to-dos an update may touch: the rest are left as they are (and not returned). */
+export type TodoUpdateGuard = { deleted: boolean } | { status: 'open' | 'done' } | { notInTeam: string };
+
+const guardCondition = (only: TodoUpdateGuard): SQL =>
+  'deleted' in only
+    ? only.deleted
+      ? isNotNull(todos.deletedAt)
+      : isNull(todos.deletedAt)
+    : 'status' in only
+      ? eq(todos.status, only.status)
+      : ne(todos.teamId, only.notInTeam);
+
 export async function updateTodos(
   organizationId: string,
   ids: readonly string[],
   changes: TodoChanges & { deletedAt?: Date | null },
-  only: SQL | undefined,
+  only: TodoUpdateGuard,
 ): Promise<{ id: string; teamId: string }[]> {
   if (ids.length === 0) return [];
   return tenantDb(organizationId)
     .update(todos)
     .set({ ...changes, version: sql`${todos.version} + 1` })
-    .where(and(eq(todos.organizationId, organizationId), inArray(todos.id, [...ids]), only))
+    .where(and(eq(todos.organizationId, organizationId), inArray(todos.id, [...ids]), guardCondition(only)))
     .returning({ id: todos.id, teamId: todos.teamId });
 }
 
@@ -188,7 +209,7 @@ export async function completionByOwner(
       doneOnTime: sql<number>`(count(*) filter (where ${todos.status} = 'done' and (${todos.doneAt} at time zone 'UTC')::date <= ${todos.dueDate}))::int`,
     })
     .from(todos)
-    .innerJoin(users, eq(users.id, todos.ownerId))
+    .innerJoin(owner, eq(owner.id, todos.ownerId))
     .where(
       and(
         eq(todos.organizationId, organizationId),
@@ -202,17 +223,8 @@ export async function completionByOwner(
     .orderBy(sql`min(${ownerName})`);
 }
 
-export async function listActivePeople(organizationId: string, limit: number) {
-  return tenantDb(organizationId)
-    .select({ id: users.id, name: ownerName, email: users.email, avatarUrl: users.avatarUrl })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.status, 'active')))
-    .orderBy(asc(sql`lower(${ownerName})`), asc(users.id))
-    .limit(limit);
-}
-
-export { findActiveMemberIds as activeMemberIds } from '../organizations/index.js';
+export { listActivePeople } from '../people/index.js';
+export { findActiveMemberIds as activeMemberIds } from '../people/index.js';
 
 /** Which of `teamIds` are live teams of this organization (another organization's read as absent). */
 export async function existingTeamIds(organizationId: string, teamIds: readonly string[]): Promise<Set<string>> {

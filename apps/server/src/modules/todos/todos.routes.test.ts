@@ -30,8 +30,18 @@ describe('POST /todos', () => {
       teamId: t.teamId,
       createdById: t.owner.user.id,
     });
+    // One event for the group (no single target), naming both to-dos.
+    const groupId = created[0]!.groupId;
     const audit = await auditEvents(t.context.database, 'todo.created');
-    expect(audit.length).toBeGreaterThan(0);
+    const ofGroup = audit.filter((event) => event.summary?.groupId === groupId);
+    expect(ofGroup).toHaveLength(1);
+    expect(ofGroup[0]).toEqual({
+      action: 'todo.created',
+      actorUserId: t.owner.user.id,
+      targetId: null,
+      summary: { ids: expect.arrayContaining(created.map((todo) => todo.id)) as unknown, teamId: t.teamId, groupId },
+    });
+    expect(ofGroup[0]!.summary!.ids).toHaveLength(2);
   });
 
   it('stores script in titles as text', async () => {

@@ -18,7 +18,6 @@ import {
   type TodoPage,
   type UpdateTodoRequest,
 } from '@keel/contract';
-import { eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { decodeCursor, pageFrom } from '../../http/pagination.js';
 import { publishByTeam, type ChangeBus, type ChangeEvent } from '../../realtime/change-bus.js';
@@ -32,7 +31,6 @@ import {
 } from '../organizations/index.js';
 import * as errors from './todos.errors.js';
 import * as repository from './todos.repository.js';
-import { todos } from './todos.table.js';
 
 export interface TodosServiceDeps {
   db: Database;
@@ -140,7 +138,7 @@ export function createTodosService(deps: TodosServiceDeps) {
       asReader(caller, ({ organizationId }) => repository.listActivePeople(organizationId, PEOPLE_LIST_MAX)),
 
     list: (caller: Caller, query: ListTodosQuery): Promise<TodoPage> => {
-      const after = decodeCursor(query.cursor, repository.todoCursorShape);
+      const after = decodeCursor(query.cursor, repository.todoCursorShape(query.sort));
       return asReader(caller, async ({ organizationId, userId }) => {
         await requireTeams(organizationId, [query.teamId]);
         const rows = await repository.listTodoPage(organizationId, {
@@ -226,7 +224,7 @@ export function createTodosService(deps: TodosServiceDeps) {
       const row = await asWriter(caller, async (member) => {
         const [found] = await requireTodos(member.organizationId, member.userId, [id]);
         if (!found) throw errors.todoNotFound();
-        await repository.updateTodos(member.organizationId, [id], { deletedAt: new Date() }, isNull(todos.deletedAt));
+        await repository.updateTodos(member.organizationId, [id], { deletedAt: new Date() }, { deleted: false });
         await audit(member, 'todo.deleted', meta, id, {});
         return found;
       });
@@ -247,7 +245,7 @@ export function createTodosService(deps: TodosServiceDeps) {
             organizationId,
             ids,
             { teamId: request.teamId },
-            ne(todos.teamId, request.teamId),
+            { notInTeam: request.teamId },
           );
           const changed = new Set(moved.map((row) => row.id));
           const formerTeams = before
@@ -259,20 +257,15 @@ export function createTodosService(deps: TodosServiceDeps) {
           const now = new Date();
           moved =
             request.action === 'complete'
-              ? await repository.updateTodos(
-                  organizationId,
-                  ids,
-                  { status: 'done', doneAt: now },
-                  eq(todos.status, 'open'),
-                )
+              ? await repository.updateTodos(organizationId, ids, { status: 'done', doneAt: now }, { status: 'open' })
               : request.action === 'reopen'
                 ? await repository.updateTodos(
                     organizationId,
                     ids,
                     { status: 'open', doneAt: null },
-                    eq(todos.status, 'done'),
+                    { status: 'done' },
                   )
-                : await repository.updateTodos(organizationId, ids, { deletedAt: now }, isNull(todos.deletedAt));
+                : await repository.updateTodos(organizationId, ids, { deletedAt: now }, { deleted: false });
           const changedIds = moved.map((row) => row.id);
           result = { changedIds, undo: { action: request.action, ids: changedIds } };
         }
@@ -304,7 +297,7 @@ export function createTodosService(deps: TodosServiceDeps) {
           for (const move of request.moves) byTeam.set(move.teamId, [...(byTeam.get(move.teamId) ?? []), move.id]);
           // One statement per former team: a bulk move usually came from one team.
           for (const [teamId, ids] of byTeam) {
-            moved.push(...(await repository.updateTodos(organizationId, ids, { teamId }, ne(todos.teamId, teamId))));
+            moved.push(...(await repository.updateTodos(organizationId, ids, { teamId }, { notInTeam: teamId })));
           }
           moved.push(...before.map((row) => ({ id: row.id, teamId: row.teamId })));
         } else {
@@ -316,21 +309,16 @@ export function createTodosService(deps: TodosServiceDeps) {
                   organizationId,
                   request.ids,
                   { status: 'open', doneAt: null },
-                  eq(todos.status, 'done'),
+                  { status: 'done' },
                 )
               : request.action === 'reopen'
                 ? await repository.updateTodos(
                     organizationId,
                     request.ids,
                     { status: 'done', doneAt: new Date() },
-                    eq(todos.status, 'open'),
+                    { status: 'open' },
                   )
-                : await repository.updateTodos(
-                    organizationId,
-                    request.ids,
-                    { deletedAt: null },
-                    isNotNull(todos.deletedAt),
-                  );
+                : await repository.updateTodos(organizationId, request.ids, { deletedAt: null }, { deleted: true });
         }
         await audit(member, 'todo.bulk_undo', meta, undefined, {
           undid: request.action,

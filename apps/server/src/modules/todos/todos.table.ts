@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { primaryId, tenantIsolationPolicy, timestampColumn, versionedTimestamps } from '../../db/table-helpers.js';
-import { personColumn } from '../auth/auth.table.js';
-import { organizationColumn } from '../organizations/organizations.table.js';
+import { organizationColumn, personColumn } from '../people/people.table.js';
 import { teamColumn } from '../teams/teams.table.js';
 
 export const todos = pgTable(

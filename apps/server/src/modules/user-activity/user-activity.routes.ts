@@ -7,7 +7,6 @@ import {
   AUDIT_EXPORT_MAX_ROWS,
 } from '@keel/contract';
 import { z } from 'zod';
-import { callerIn } from '../../http/organization-scope.js';
 import type { TypedApp } from '../../http/types.js';
 import type { UserActivityService } from './user-activity.service.js';
 
@@ -32,7 +31,7 @@ export function userActivityRoutes(service: UserActivityService) {
           response: { 200: auditEventPageSchema },
         },
       },
-      async (request) => service.list(callerIn(request), request.query),
+      async (request) => service.list(request.scope, request.query),
     );
 
     app.get(
@@ -45,7 +44,7 @@ export function userActivityRoutes(service: UserActivityService) {
           response: { 200: auditActionsSchema },
         },
       },
-      async (request) => ({ data: await service.actions(callerIn(request)) }),
+      async (request) => ({ data: await service.actions(request.scope) }),
     );
 
     app.get(
@@ -66,7 +65,7 @@ export function userActivityRoutes(service: UserActivityService) {
         },
       },
       async (request, reply) => {
-        const stream = await service.exportCsv(callerIn(request), request.query);
+        const stream = await service.exportCsv(request.scope, request.query);
         const day = new Date().toISOString().slice(0, 10);
         return reply
           .code(200)

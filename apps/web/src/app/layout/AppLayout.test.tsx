@@ -73,7 +73,7 @@ describe('signed-in layout', () => {
     localStorage.setItem('refreshToken', 'r1');
     renderRoutes(routes, { path: '/dashboard' });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: /Account menu/ }));
+    await user.click(await screen.findByRole('button', { name: /^Ada Lovelace account menu$/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     await waitFor(() => expect(useSession.getState().status).toBe('signedOut'));
     expect(stub.callsTo('POST /auth/logout')[0]?.body).toEqual({ refreshToken: 'r1' });

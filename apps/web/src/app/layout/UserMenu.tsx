@@ -21,17 +21,17 @@ export function UserMenu() {
 
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        aria-label={`Account menu for ${name}`}
-        className="flex items-center gap-2 rounded-md p-1 text-sm text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800"
-      >
+      {/* Named by its content, starting with the name people see (WCAG 2.5.3 label in name), not by an
+          aria-label that hides it; on a phone the name is kept for screen readers beside the initials. */}
+      <DropdownMenu.Trigger className="flex items-center gap-2 rounded-md p-1 text-sm text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800">
         <span
           aria-hidden="true"
           className="flex size-8 items-center justify-center rounded-full bg-brand text-xs font-semibold text-brand-contrast"
         >
           {initials}
         </span>
-        <span className="hidden max-w-[10rem] truncate md:inline">{name}</span>
+        <span className="sr-only md:not-sr-only md:max-w-[10rem] md:truncate">{name}</span>
+        <span className="sr-only"> account menu</span>
         <ChevronDown aria-hidden="true" className="size-4" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

@@ -7,23 +7,25 @@ const renamed: Terminology = {
   priorities_label: 'Big Goals',
   scorecard_label: 'Numbers',
   todos_label: 'Actions',
+  department_label: 'Squad',
+  organization_label: 'Company',
 };
 
 describe('buildNavigation', () => {
-  it("shows the spec's sidebar names while the organization keeps the default terminology", () => {
+  it('names renamable concepts with the default terminology (spec section 3) while the organization keeps it', () => {
     const { main } = buildNavigation({ role: 'member', isConsultant: false }, TERMINOLOGY_DEFAULTS);
     expect(main.map((item) => item.label)).toEqual([
       'My dashboard',
-      'Quarterly priorities',
-      'Scorecard',
-      'To-dos',
+      'Quarterly Priorities',
+      'Metrics',
+      'Tasks',
       'Headlines',
       'Issues',
       'Meetings',
       'Meeting history',
       'Processes',
-      'Business plan',
-      'Organizational chart',
+      '2-Page Plan',
+      'Organizational Chart',
       'Documents',
     ]);
   });
@@ -40,11 +42,20 @@ describe('buildNavigation', () => {
       ['Meetings', '/meetings'],
       ['Meeting history', '/meeting-history'],
       ['Processes', '/processes'],
-      ['Business plan', '/business-blueprint'],
-      ['Organizational chart', '/organizational-chart'],
+      ['2-Page Plan', '/business-blueprint'],
+      ['Organizational Chart', '/organizational-chart'],
       ['Documents', '/documents'],
     ]);
     expect(admin).toEqual([]);
+  });
+
+  it('names the admin entries of renamable concepts with the terminology too', () => {
+    const label = (terminology: Terminology, to: string) =>
+      buildNavigation({ role: 'admin', isConsultant: false }, terminology).admin.find((item) => item.to === to)?.label;
+    expect(label(TERMINOLOGY_DEFAULTS, '/departments')).toBe('Departments');
+    expect(label(TERMINOLOGY_DEFAULTS, '/organization-settings')).toBe('Organization');
+    expect(label(renamed, '/departments')).toBe('Squads');
+    expect(label(renamed, '/organization-settings')).toBe('Company');
   });
 
   it("puts 'Consultant Dashboard' first for consultants", () => {

@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
-import { TERMINOLOGY_DEFAULTS, type Terminology, type TerminologyKey, type User } from '@keel/contract';
+import type { Terminology, User } from '@keel/contract';
 import BriefcaseBusiness from 'lucide-react/icons/briefcase-business';
 import Building2 from 'lucide-react/icons/building-2';
 import CalendarDays from 'lucide-react/icons/calendar-days';
@@ -28,36 +28,35 @@ export interface NavItem {
 }
 
 /**
- * Spec section 2's sidebar, in order, with its own entry names. The renamable entries show the
- * organization's label only once it has renamed the concept (the spec's "label overrides").
+ * Spec section 2's sidebar, in order. A renamable concept is named by the organization's terminology
+ * (spec section 3's defaults until it is renamed), the same word its page title, heading and dashboard
+ * card use; the entries with no terminology label keep the spec's names.
  */
 export function buildNavigation(
   user: Pick<User, 'role' | 'isConsultant'> | null,
   terminology: Terminology,
 ): { main: NavItem[]; admin: NavItem[] } {
-  const named = (key: TerminologyKey, sidebarName: string) =>
-    terminology[key] !== TERMINOLOGY_DEFAULTS[key] ? terminology[key] : sidebarName;
   const main: NavItem[] = [
     ...(user?.isConsultant ? [{ to: '/consultant', label: 'Consultant Dashboard', Icon: BriefcaseBusiness }] : []),
     { to: '/dashboard', label: 'My dashboard', Icon: LayoutDashboard },
-    { to: '/quarterly-priorities', label: named('priorities_label', 'Quarterly priorities'), Icon: Target },
-    { to: '/scorecard', label: named('scorecard_label', 'Scorecard'), Icon: ChartColumn },
-    { to: '/todos', label: named('todos_label', 'To-dos'), Icon: ListTodo },
+    { to: '/quarterly-priorities', label: terminology.priorities_label, Icon: Target },
+    { to: '/scorecard', label: terminology.scorecard_label, Icon: ChartColumn },
+    { to: '/todos', label: terminology.todos_label, Icon: ListTodo },
     { to: '/headlines', label: 'Headlines', Icon: Newspaper },
-    { to: '/issues', label: named('issues_label', 'Issues'), Icon: CircleAlert },
+    { to: '/issues', label: terminology.issues_label, Icon: CircleAlert },
     { to: '/meetings', label: 'Meetings', Icon: CalendarDays },
     { to: '/meeting-history', label: 'Meeting history', Icon: History },
-    { to: '/processes', label: named('processes_label', 'Processes'), Icon: Workflow },
-    { to: '/business-blueprint', label: named('business_blueprint_label', 'Business plan'), Icon: FileText },
-    { to: '/organizational-chart', label: named('accountability_chart_label', 'Organizational chart'), Icon: Network },
+    { to: '/processes', label: terminology.processes_label, Icon: Workflow },
+    { to: '/business-blueprint', label: terminology.business_blueprint_label, Icon: FileText },
+    { to: '/organizational-chart', label: terminology.accountability_chart_label, Icon: Network },
     { to: '/documents', label: 'Documents', Icon: FolderOpen },
   ];
   const admin: NavItem[] = isAdmin(user)
     ? [
-        { to: '/departments', label: 'Departments', Icon: Building2 },
+        { to: '/departments', label: `${terminology.department_label}s`, Icon: Building2 },
         { to: '/users', label: 'Users', Icon: Users },
         { to: '/admin/tools', label: 'Admin Tools', Icon: Wrench },
-        { to: '/organization-settings', label: 'Organization', Icon: Building2 },
+        { to: '/organization-settings', label: terminology.organization_label, Icon: Building2 },
         { to: '/organization-settings/storage', label: 'Storage Config', Icon: HardDrive },
         { to: '/terminology-settings', label: 'Terminology', Icon: Tags },
         { to: '/billing', label: 'Billing', Icon: CreditCard },

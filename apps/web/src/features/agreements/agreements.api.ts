@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { LEGAL_VERSION } from '@keel/contract';
+import { agreementsStatusSchema, LEGAL_VERSION } from '@keel/contract';
 import { apiRequest } from '../../lib/api-client';
 
 export const agreementsKeys = {
@@ -11,10 +11,14 @@ export interface AgreementsCheck {
   needsAcceptance: boolean;
 }
 
+/** Read leniently: whatever is missing or malformed falls back below (spec section 8). */
+const agreementsCheckSchema = agreementsStatusSchema.pick({ success: true, needsAcceptance: true }).partial();
+const acceptedSchema = agreementsStatusSchema.pick({ success: true }).partial().optional();
+
 /** Spec section 8: a failed check answers "needs acceptance" so the blocking dialog shows. */
 export async function fetchAgreementsCheck(): Promise<AgreementsCheck> {
   try {
-    const data = await apiRequest<Partial<AgreementsCheck>>('/auth/check-agreements');
+    const data = await apiRequest('/auth/check-agreements', { schema: agreementsCheckSchema });
     return { success: data.success === true, needsAcceptance: data.needsAcceptance !== false };
   } catch (error) {
     console.warn('[keel] agreements check failed', error);
@@ -52,10 +56,7 @@ export const buildAcceptance = (now: Date = new Date()): AgreementAcceptance => 
 export function useAcceptAgreementsMutation() {
   return useMutation({
     mutationFn: async (body: AgreementAcceptance) => {
-      const data = await apiRequest<{ success?: unknown } | undefined>('/auth/accept-agreements', {
-        method: 'POST',
-        body,
-      });
+      const data = await apiRequest('/auth/accept-agreements', { schema: acceptedSchema, method: 'POST', body });
       return data?.success === true;
     },
   });

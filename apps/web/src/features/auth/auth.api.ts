@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { LoginRequest, RegisterRequest, SsoProvidersStatus } from '@keel/contract';
+import { type LoginRequest, type RegisterRequest, ssoAuthUrlSchema, ssoProvidersStatusSchema } from '@keel/contract';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { useSession, type SignInResult } from '../../lib/session-store';
 import { SESSION_KEYS, readStorage, removeStorage, writeStorage } from '../../lib/storage-keys';
@@ -31,7 +31,7 @@ export function useLoginMutation() {
   const signIn = useSession((state) => state.signIn);
   return useMutation({
     mutationFn: async (body: LoginRequest): Promise<LoginOutcome> => {
-      const data = await apiRequest<unknown>('/auth/login', { method: 'POST', body });
+      const data = await apiRequest('/auth/login', { method: 'POST', body });
       if (isRecord(data) && data.twoFactorRequired === true && typeof data.challengeToken === 'string') {
         return { kind: 'codeRequired', challengeToken: data.challengeToken };
       }
@@ -45,7 +45,7 @@ export function useTwoFactorLoginMutation() {
   const signIn = useSession((state) => state.signIn);
   return useMutation({
     mutationFn: async (body: { challengeToken: string; code: string }) =>
-      toSignInResult(await apiRequest<unknown>('/auth/login/two-factor', { method: 'POST', body })),
+      toSignInResult(await apiRequest('/auth/login/two-factor', { method: 'POST', body })),
     onSuccess: signIn,
   });
 }
@@ -54,21 +54,21 @@ export function useRegisterMutation() {
   const signIn = useSession((state) => state.signIn);
   return useMutation({
     mutationFn: async (body: RegisterRequest) =>
-      toSignInResult(await apiRequest<unknown>('/auth/register', { method: 'POST', body })),
+      toSignInResult(await apiRequest('/auth/register', { method: 'POST', body })),
     onSuccess: signIn,
   });
 }
 
 export function useForgotPasswordMutation() {
   return useMutation({
-    mutationFn: (email: string) => apiRequest<unknown>('/auth/forgot-password', { method: 'POST', body: { email } }),
+    mutationFn: (email: string) => apiRequest('/auth/forgot-password', { method: 'POST', body: { email } }),
   });
 }
 
 export function useResetPasswordMutation() {
   return useMutation({
     mutationFn: (body: { token: string; password: string }) =>
-      apiRequest<unknown>('/auth/reset-password', { method: 'POST', body }),
+      apiRequest('/auth/reset-password', { method: 'POST', body }),
   });
 }
 
@@ -78,13 +78,13 @@ export function useResetPasswordMutation() {
  * configured) are thrown to the caller, which shows them.
  */
 export async function startSso(provider: SsoProvider): Promise<void> {
-  const { authUrl } = await apiRequest<{ authUrl: string }>(`/auth/${provider}`);
+  const { authUrl } = await apiRequest(`/auth/${provider}`, { schema: ssoAuthUrlSchema });
   handOver(provider, authUrl, false);
 }
 
 /** Spec section 5: linking posts to the provider's link endpoint and redirects to the returned authUrl. */
 export async function startSsoLink(provider: SsoProvider): Promise<void> {
-  const { authUrl } = await apiRequest<{ authUrl: string }>(`/auth/${provider}/link`, { method: 'POST' });
+  const { authUrl } = await apiRequest(`/auth/${provider}/link`, { schema: ssoAuthUrlSchema, method: 'POST' });
   handOver(provider, authUrl, true);
 }
 
@@ -102,7 +102,7 @@ export const isSsoLinking = () => readStorage(sessionStorage, SESSION_KEYS.ssoLi
 export function useSsoProviders() {
   return useQuery({
     queryKey: ['auth', 'sso-providers'],
-    queryFn: () => apiRequest<SsoProvidersStatus>('/auth/providers'),
+    queryFn: () => apiRequest('/auth/providers', { schema: ssoProvidersStatusSchema }),
     staleTime: 5 * 60_000,
     retry: false,
   });
@@ -115,9 +115,7 @@ export function rememberedSsoProvider(): SsoProvider | null {
 
 export async function completeSso(provider: SsoProvider, code: string, state: string): Promise<SignInResult> {
   try {
-    return toSignInResult(
-      await apiRequest<unknown>(`/auth/${provider}/callback`, { method: 'POST', body: { code, state } }),
-    );
+    return toSignInResult(await apiRequest(`/auth/${provider}/callback`, { method: 'POST', body: { code, state } }));
   } catch (error) {
     // Spec section 8: single sign-on failures are logged and rethrown.
     console.error('[keel] single sign-on callback failed', error);

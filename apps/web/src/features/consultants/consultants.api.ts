@@ -1,8 +1,16 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { ConsultantClientList, ConsultantGrant, InviteConsultantRequest, RegisterRequest } from '@keel/contract';
+import {
+  acceptedConsultantInvitationSchema,
+  consultantClientListSchema,
+  type ConsultantGrant,
+  consultantGrantSchema,
+  type InviteConsultantRequest,
+  type RegisterRequest,
+} from '@keel/contract';
 import { apiRequest } from '../../lib/api-client';
 import { useOrganizationMutation } from '../../lib/organization-mutation';
-import { useOrganizationId, useSession } from '../../lib/session-store';
+import { useOrganizationQuery } from '../../lib/organization-query';
+import { useSession } from '../../lib/session-store';
 import { SESSION_KEYS, readStorage, removeStorage, writeStorage } from '../../lib/storage-keys';
 import { toSignInResult } from '../auth/auth.api';
 
@@ -11,14 +19,13 @@ export const ORGANIZATION_CHANGED_EVENT = 'organization-changed';
 
 export const consultantKeys = {
   clients: ['consultant', 'clients'] as const,
-  grants: (organizationId: string | null) => ['organizations', organizationId ?? 'none', 'consultants'] as const,
 };
 
 export function useConsultantRegisterMutation() {
   const signIn = useSession((state) => state.signIn);
   return useMutation({
     mutationFn: async (body: RegisterRequest) =>
-      toSignInResult(await apiRequest<unknown>('/auth/consultant-register', { method: 'POST', body })),
+      toSignInResult(await apiRequest('/auth/consultant-register', { method: 'POST', body })),
     onSuccess: signIn,
   });
 }
@@ -26,7 +33,7 @@ export function useConsultantRegisterMutation() {
 export function useConsultantClients() {
   return useQuery({
     queryKey: consultantKeys.clients,
-    queryFn: () => apiRequest<ConsultantClientList>('/consultant/clients'),
+    queryFn: () => apiRequest('/consultant/clients', { schema: consultantClientListSchema }),
   });
 }
 
@@ -55,13 +62,13 @@ export function useSwitchToClient() {
   return useOrganizationSwitch((organizationId: string) => {
     if (user && !user.isImpersonating)
       writeStorage(sessionStorage, SESSION_KEYS.consultantHomeName, user.organizationName);
-    return apiRequest<unknown>('/consultant/switch', { method: 'POST', body: { organizationId } });
+    return apiRequest('/consultant/switch', { method: 'POST', body: { organizationId } });
   });
 }
 
 export const useReturnHome = () =>
   useOrganizationSwitch(async (_: void) => {
-    const session = await apiRequest<unknown>('/consultant/return', { method: 'POST' });
+    const session = await apiRequest('/consultant/return', { method: 'POST' });
     removeStorage(sessionStorage, SESSION_KEYS.consultantHomeName);
     return session;
   });
@@ -69,30 +76,28 @@ export const useReturnHome = () =>
 export function useAcceptConsultantInvitation() {
   return useMutation({
     mutationFn: (body: { organizationId: string; token: string }) =>
-      apiRequest<{ organizationId: string; organizationName: string }>('/consultant/invitations/accept', {
+      apiRequest('/consultant/invitations/accept', {
+        schema: acceptedConsultantInvitationSchema,
         method: 'POST',
         body,
       }),
   });
 }
 
-export function useClientConsultants() {
-  const organizationId = useOrganizationId();
-  return useQuery({
-    queryKey: consultantKeys.grants(organizationId),
-    queryFn: () => apiRequest<ConsultantGrant[]>(`/organizations/${organizationId}/consultants`),
-    enabled: organizationId !== null,
-  });
-}
+export const useClientConsultants = () =>
+  useOrganizationQuery('consultants', [], (organizationId) =>
+    apiRequest(`/organizations/${organizationId}/consultants`, { schema: consultantGrantSchema.array() }),
+  );
 
 export const useInviteConsultant = () =>
   useOrganizationMutation(['consultants'], (organizationId, body: InviteConsultantRequest) =>
-    apiRequest<ConsultantGrant>(`/organizations/${organizationId}/consultants`, { method: 'POST', body }),
+    apiRequest(`/organizations/${organizationId}/consultants`, { schema: consultantGrantSchema, method: 'POST', body }),
   );
 
 export const useRevokeConsultant = () =>
   useOrganizationMutation(['consultants'], (organizationId, grant: Pick<ConsultantGrant, 'id' | 'version'>) =>
-    apiRequest<ConsultantGrant>(`/organizations/${organizationId}/consultants/${grant.id}/revoke`, {
+    apiRequest(`/organizations/${organizationId}/consultants/${grant.id}/revoke`, {
+      schema: consultantGrantSchema,
       method: 'POST',
       body: { version: grant.version },
     }),

@@ -4,7 +4,6 @@ import { apiRequest } from '../../lib/api-client';
 
 export function useSubmitFeedback() {
   return useMutation({
-    mutationFn: (feedback: SubmitFeedbackRequest) =>
-      apiRequest<unknown>('/feedback/submit', { method: 'POST', body: feedback }),
+    mutationFn: (feedback: SubmitFeedbackRequest) => apiRequest('/feedback/submit', { method: 'POST', body: feedback }),
   });
 }

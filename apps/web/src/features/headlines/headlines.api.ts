@@ -1,107 +1,80 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CascadingMessage,
-  CascadingMessageDirection,
-  CascadingMessagePage,
-  CascadingMessageReceipts,
-  CreateCascadingMessageRequest,
-  CreateHeadlineRequest,
-  Headline,
-  HeadlinePage,
-  RaisedIssue,
-  UpdateHeadlineRequest,
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  type CascadingMessageDirection,
+  cascadingMessagePageSchema,
+  cascadingMessageReceiptsSchema,
+  cascadingMessageSchema,
+  type CreateCascadingMessageRequest,
+  type CreateHeadlineRequest,
+  headlinePageSchema,
+  headlineSchema,
+  raisedIssueSchema,
+  type UpdateHeadlineRequest,
 } from '@keel/contract';
 import { ApiError, apiRequest, apiRequestWhole } from '../../lib/api-client';
 import { NO_ORGANIZATION, useOrganizationMutation } from '../../lib/organization-mutation';
+import { organizationKey, useOrganizationInfiniteQuery, useOrganizationQuery } from '../../lib/organization-query';
 import { useOrganizationId } from '../../lib/session-store';
 
 const PAGE_SIZE = 100;
 
-/** Keys start with the change-bus entity, so a live change notice invalidates exactly these. */
-export const headlineKeys = {
-  all: (organizationId: string) => ['organizations', organizationId, 'headline'] as const,
-  list: (organizationId: string, teamId: string, includeArchived: boolean) =>
-    ['organizations', organizationId, 'headline', 'list', teamId, { includeArchived }] as const,
-};
-export const cascadingMessageKeys = {
-  all: (organizationId: string) => ['organizations', organizationId, 'cascading_message'] as const,
-  list: (organizationId: string, teamId: string, direction: CascadingMessageDirection) =>
-    ['organizations', organizationId, 'cascading_message', 'list', teamId, direction] as const,
-  receipts: (organizationId: string, messageId: string) =>
-    ['organizations', organizationId, 'cascading_message', 'receipts', messageId] as const,
-};
-export const peopleKey = (organizationId: string) => ['organizations', organizationId, 'people', 'headlines'] as const;
-
-export interface Person {
-  id: string;
-  name: string;
-}
-
 const base = (organizationId: string) => `/organizations/${encodeURIComponent(organizationId)}`;
 
-export function useHeadlines(teamId: string | undefined, includeArchived: boolean) {
-  const organizationId = useOrganizationId() ?? 'none';
-  return useInfiniteQuery({
-    queryKey: headlineKeys.list(organizationId, teamId ?? 'none', includeArchived),
-    queryFn: ({ pageParam, signal }) => {
+export const useHeadlines = (teamId: string | undefined, includeArchived: boolean) =>
+  useOrganizationInfiniteQuery(
+    'headline',
+    ['list', teamId ?? 'none', { includeArchived }],
+    (organizationId, { pageParam, signal }) => {
       const query = new URLSearchParams({ teamId: teamId ?? '', limit: String(PAGE_SIZE) });
       if (includeArchived) query.set('includeArchived', 'true');
       if (pageParam) query.set('cursor', pageParam);
-      return apiRequestWhole<HeadlinePage>(`${base(organizationId)}/headlines?${query}`, { signal });
+      return apiRequestWhole(`${base(organizationId)}/headlines?${query}`, { schema: headlinePageSchema, signal });
     },
-    initialPageParam: '',
-    getNextPageParam: (last) => last.page.nextCursor ?? undefined,
-    enabled: organizationId !== 'none' && teamId !== undefined,
-  });
-}
+    {
+      initialPageParam: '',
+      getNextPageParam: (last) => last.page.nextCursor ?? undefined,
+      enabled: teamId !== undefined,
+    },
+  );
 
-export function useCascadingMessages(teamId: string | undefined, direction: CascadingMessageDirection) {
-  const organizationId = useOrganizationId() ?? 'none';
-  return useInfiniteQuery({
-    queryKey: cascadingMessageKeys.list(organizationId, teamId ?? 'none', direction),
-    queryFn: ({ pageParam, signal }) => {
+export const useCascadingMessages = (teamId: string | undefined, direction: CascadingMessageDirection) =>
+  useOrganizationInfiniteQuery(
+    'cascading_message',
+    ['list', teamId ?? 'none', direction],
+    (organizationId, { pageParam, signal }) => {
       const query = new URLSearchParams({ teamId: teamId ?? '', direction, limit: String(PAGE_SIZE) });
       if (pageParam) query.set('cursor', pageParam);
-      return apiRequestWhole<CascadingMessagePage>(`${base(organizationId)}/cascading-messages?${query}`, { signal });
+      return apiRequestWhole(`${base(organizationId)}/cascading-messages?${query}`, {
+        schema: cascadingMessagePageSchema,
+        signal,
+      });
     },
-    initialPageParam: '',
-    getNextPageParam: (last) => last.page.nextCursor ?? undefined,
-    enabled: organizationId !== 'none' && teamId !== undefined,
-  });
-}
-
-export function useReceipts(messageId: string | null) {
-  const organizationId = useOrganizationId() ?? 'none';
-  return useQuery({
-    queryKey: cascadingMessageKeys.receipts(organizationId, messageId ?? 'none'),
-    queryFn: () =>
-      apiRequest<CascadingMessageReceipts>(`${base(organizationId)}/cascading-messages/${messageId ?? ''}/receipts`),
-    enabled: organizationId !== 'none' && messageId !== null,
-  });
-}
-
-/** The organization's people, for the owner and "about" pickers (served by the people route). */
-export function usePeople() {
-  const organizationId = useOrganizationId() ?? 'none';
-  return useQuery({
-    queryKey: peopleKey(organizationId),
-    queryFn: async () => {
-      const people = await apiRequest<Person[]>(`${base(organizationId)}/people`);
-      return Array.isArray(people) ? people.map(({ id, name }) => ({ id, name })) : [];
+    {
+      initialPageParam: '',
+      getNextPageParam: (last) => last.page.nextCursor ?? undefined,
+      enabled: teamId !== undefined,
     },
-    enabled: organizationId !== 'none',
-    staleTime: 5 * 60_000,
-  });
-}
+  );
+
+export const useReceipts = (messageId: string | null) =>
+  useOrganizationQuery(
+    'cascading_message',
+    ['receipts', messageId ?? 'none'],
+    (organizationId) =>
+      apiRequest(`${base(organizationId)}/cascading-messages/${messageId ?? ''}/receipts`, {
+        schema: cascadingMessageReceiptsSchema,
+      }),
+    { enabled: messageId !== null },
+  );
 
 export const useCreateHeadline = () =>
   useOrganizationMutation(['headline'], (organizationId, body: CreateHeadlineRequest) =>
-    apiRequest<Headline>(`${base(organizationId)}/headlines`, { method: 'POST', body }),
+    apiRequest(`${base(organizationId)}/headlines`, { schema: headlineSchema, method: 'POST', body }),
   );
 
 export const useUpdateHeadline = () =>
   useOrganizationMutation(['headline'], (organizationId, { id, ...body }: UpdateHeadlineRequest & { id: string }) =>
-    apiRequest<Headline>(`${base(organizationId)}/headlines/${id}`, { method: 'PATCH', body }),
+    apiRequest(`${base(organizationId)}/headlines/${id}`, { schema: headlineSchema, method: 'PATCH', body }),
   );
 
 export type HeadlineAction =
@@ -110,7 +83,8 @@ export type HeadlineAction =
 
 export const useHeadlineAction = () =>
   useOrganizationMutation(['headline'], (organizationId, action: HeadlineAction) =>
-    apiRequest<Headline>(`${base(organizationId)}/headlines/${action.id}/${action.kind}`, {
+    apiRequest(`${base(organizationId)}/headlines/${action.id}/${action.kind}`, {
+      schema: headlineSchema,
       method: 'POST',
       body:
         action.kind === 'discussed'
@@ -121,12 +95,13 @@ export const useHeadlineAction = () =>
 
 export const useSendCascadingMessage = () =>
   useOrganizationMutation(['cascading_message'], (organizationId, body: CreateCascadingMessageRequest) =>
-    apiRequest<CascadingMessage>(`${base(organizationId)}/cascading-messages`, { method: 'POST', body }),
+    apiRequest(`${base(organizationId)}/cascading-messages`, { schema: cascadingMessageSchema, method: 'POST', body }),
   );
 
 export const useMarkMessageRead = () =>
   useOrganizationMutation(['cascading_message'], (organizationId, messageId: string) =>
-    apiRequest<CascadingMessage>(`${base(organizationId)}/cascading-messages/${messageId}/read`, {
+    apiRequest(`${base(organizationId)}/cascading-messages/${messageId}/read`, {
+      schema: cascadingMessageSchema,
       method: 'POST',
       body: {},
     }),
@@ -142,8 +117,11 @@ export function useRaiseIssueFromHeadline() {
   return useMutation({
     mutationFn: (headlineId: string) => {
       if (!organizationId) throw new Error(NO_ORGANIZATION);
-      return apiRequest<RaisedIssue>(`${base(organizationId)}/headlines/${headlineId}/issue`, { method: 'POST' });
+      return apiRequest(`${base(organizationId)}/headlines/${headlineId}/issue`, {
+        schema: raisedIssueSchema.shape.data,
+        method: 'POST',
+      });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['organizations', organizationId ?? 'none', 'issue'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKey(organizationId, 'issue') }),
   });
 }

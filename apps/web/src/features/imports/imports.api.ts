@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  ImportKind,
-  ImportMapping,
-  ImportPreview,
-  ImportResult,
-  ImportStage,
-  ImportStreamLine,
+import {
+  type ImportKind,
+  type ImportMapping,
+  importPreviewSchema,
+  type ImportResult,
+  type ImportStage,
+  type ImportStreamLine,
 } from '@keel/contract';
 import { ApiError, apiFetch, apiRequest, type ApiErrorDetail } from '../../lib/api-client';
-import { requireOrganization } from '../../lib/organization-mutation';
+import { organizationKey, requireOrganization } from '../../lib/organization-query';
 import { useOrganizationId } from '../../lib/session-store';
 
 /** The business object each import creates: its realtime entity and the start of its query keys. */
@@ -43,7 +43,8 @@ function formOf(input: ImportInput): FormData {
 }
 
 export const previewImport = (organizationId: string, kind: ImportKind, input: ImportInput) =>
-  apiRequest<ImportPreview>(`${importPath(organizationId, kind)}/preview`, {
+  apiRequest(`${importPath(organizationId, kind)}/preview`, {
+    schema: importPreviewSchema,
     method: 'POST',
     formData: formOf(input),
     timeoutMs: IMPORT_TIMEOUT_MS,
@@ -135,7 +136,6 @@ export function useCommitImport(kind: ImportKind, onProgress: (progress: ImportP
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ImportInput) => commitImport(requireOrganization(organizationId), kind, input, onProgress),
-    onSettled: () =>
-      queryClient.invalidateQueries({ queryKey: ['organizations', organizationId ?? 'none', IMPORT_ENTITY[kind]] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: organizationKey(organizationId, IMPORT_ENTITY[kind]) }),
   });
 }

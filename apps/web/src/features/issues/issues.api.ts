@@ -1,28 +1,28 @@
+import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import {
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type InfiniteData,
-  type QueryClient,
-} from '@tanstack/react-query';
-import type {
-  CreateIssueRequest,
-  Issue,
-  IssueAttachment,
-  IssueComment,
-  IssueCommentPage,
-  IssueHorizon,
-  IssuePage,
-  IssueRank,
-  IssueStatus,
-  IssueTrailEntry,
-  SentIssuesPage,
-  SolveIssueRequest,
-  UpdateIssueRequest,
+  type CreateIssueRequest,
+  type Issue,
+  type IssueAttachment,
+  issueAttachmentListSchema,
+  issueAttachmentSchema,
+  type IssueComment,
+  issueCommentPageSchema,
+  issueCommentSchema,
+  type IssueHorizon,
+  type IssuePage,
+  issuePageSchema,
+  type IssueRank,
+  issueSchema,
+  type IssueStatus,
+  issueTrailSchema,
+  sentIssuesPageSchema,
+  type SolveIssueRequest,
+  successSchema,
+  type UpdateIssueRequest,
 } from '@keel/contract';
 import { ApiError, apiFetch, apiRequest, apiRequestWhole } from '../../lib/api-client';
-import { useOrganizationMutation } from '../../lib/organization-mutation';
+import { requireOrganization, useOrganizationMutation } from '../../lib/organization-mutation';
+import { organizationKey, useOrganizationInfiniteQuery, useOrganizationQuery } from '../../lib/organization-query';
 import { useOrganizationId } from '../../lib/session-store';
 
 export interface IssueListFilters {
@@ -31,22 +31,7 @@ export interface IssueListFilters {
   search: string;
 }
 
-/** Every key starts with ['organizations', id, 'issue'], the prefix the realtime client invalidates. */
-export const issueKeys = {
-  all: (organizationId: string) => ['organizations', organizationId, 'issue'] as const,
-  lists: (organizationId: string, teamId: string) =>
-    ['organizations', organizationId, 'issue', 'list', teamId] as const,
-  list: (organizationId: string, teamId: string, filters: IssueListFilters) =>
-    ['organizations', organizationId, 'issue', 'list', teamId, filters] as const,
-  comments: (organizationId: string, issueId: string) =>
-    ['organizations', organizationId, 'issue', 'comments', issueId] as const,
-  attachments: (organizationId: string, issueId: string) =>
-    ['organizations', organizationId, 'issue', 'attachments', issueId] as const,
-  trail: (organizationId: string, issueId: string) =>
-    ['organizations', organizationId, 'issue', 'trail', issueId] as const,
-  sent: (organizationId: string, teamId: string) => ['organizations', organizationId, 'issue', 'sent', teamId] as const,
-};
-
+/** Queries are keyed ['organizations', id, 'issue', …] (useOrganizationQuery), the prefix the realtime client invalidates. */
 const LIST_PAGE_SIZE = 200;
 
 const issuesPath = (organizationId: string, rest = '') =>
@@ -55,75 +40,55 @@ const issuesPath = (organizationId: string, rest = '') =>
 export { isConflict } from '../../lib/api-client';
 
 export function useIssueList(teamId: string, filters: IssueListFilters) {
-  const organizationId = useOrganizationId() ?? 'none';
-  return useInfiniteQuery({
-    queryKey: issueKeys.list(organizationId, teamId, filters),
-    queryFn: ({ pageParam }) => {
+  return useOrganizationInfiniteQuery(
+    'issue',
+    ['list', teamId, filters],
+    (organizationId, { pageParam }) => {
       const query = new URLSearchParams({ teamId, status: filters.status, limit: String(LIST_PAGE_SIZE) });
       // Solved issues are one list whatever their horizon; open ones are two ordered lists.
       if (filters.status === 'open') query.set('horizon', filters.horizon);
       if (filters.search.trim()) query.set('search', filters.search.trim());
       if (pageParam) query.set('cursor', pageParam);
-      return apiRequestWhole<IssuePage>(issuesPath(organizationId, `?${query.toString()}`));
+      return apiRequestWhole(issuesPath(organizationId, `?${query.toString()}`), { schema: issuePageSchema });
     },
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.page.nextCursor,
-    enabled: organizationId !== 'none',
-  });
+    { initialPageParam: null as string | null, getNextPageParam: (last) => last.page.nextCursor },
+  );
 }
 
-export function useIssueComments(issueId: string) {
-  const organizationId = useOrganizationId() ?? 'none';
-  return useQuery({
-    queryKey: issueKeys.comments(organizationId, issueId),
-    queryFn: () => apiRequestWhole<IssueCommentPage>(issuesPath(organizationId, `/${issueId}/comments?limit=200`)),
-    enabled: organizationId !== 'none',
-  });
-}
+export const useIssueComments = (issueId: string) =>
+  useOrganizationQuery('issue', ['comments', issueId], (organizationId) =>
+    apiRequestWhole(issuesPath(organizationId, `/${issueId}/comments?limit=200`), { schema: issueCommentPageSchema }),
+  );
 
-export function useIssueAttachments(issueId: string) {
-  const organizationId = useOrganizationId() ?? 'none';
-  return useQuery({
-    queryKey: issueKeys.attachments(organizationId, issueId),
-    queryFn: () => apiRequest<IssueAttachment[]>(issuesPath(organizationId, `/${issueId}/attachments`)),
-    enabled: organizationId !== 'none',
-  });
-}
+export const useIssueAttachments = (issueId: string) =>
+  useOrganizationQuery('issue', ['attachments', issueId], (organizationId) =>
+    apiRequest(issuesPath(organizationId, `/${issueId}/attachments`), { schema: issueAttachmentListSchema.shape.data }),
+  );
 
-export function useIssueTrail(issueId: string) {
-  const organizationId = useOrganizationId() ?? 'none';
-  return useQuery({
-    queryKey: issueKeys.trail(organizationId, issueId),
-    queryFn: () => apiRequest<IssueTrailEntry[]>(issuesPath(organizationId, `/${issueId}/trail`)),
-    enabled: organizationId !== 'none',
-  });
-}
+export const useIssueTrail = (issueId: string) =>
+  useOrganizationQuery('issue', ['trail', issueId], (organizationId) =>
+    apiRequest(issuesPath(organizationId, `/${issueId}/trail`), { schema: issueTrailSchema.shape.data }),
+  );
 
-export function useSentIssues(teamId: string) {
-  const organizationId = useOrganizationId() ?? 'none';
-  return useQuery({
-    queryKey: issueKeys.sent(organizationId, teamId),
-    queryFn: () => apiRequestWhole<SentIssuesPage>(issuesPath(organizationId, `/sent?teamId=${teamId}&limit=20`)),
-    enabled: organizationId !== 'none',
-  });
-}
-
-const invalidateIssues = (queryClient: QueryClient, organizationId: string) =>
-  queryClient.invalidateQueries({ queryKey: issueKeys.all(organizationId) });
+export const useSentIssues = (teamId: string) =>
+  useOrganizationQuery('issue', ['sent', teamId], (organizationId) =>
+    apiRequestWhole(issuesPath(organizationId, `/sent?teamId=${teamId}&limit=20`), { schema: sentIssuesPageSchema }),
+  );
 
 export const useCreateIssue = () =>
   useOrganizationMutation(['issue'], (organizationId, request: CreateIssueRequest) =>
-    apiRequest<Issue>(issuesPath(organizationId), { method: 'POST', body: request }),
+    apiRequest(issuesPath(organizationId), { schema: issueSchema, method: 'POST', body: request }),
   );
 
 export const useUpdateIssue = () =>
   useOrganizationMutation(['issue'], (organizationId, { id, ...body }: UpdateIssueRequest & { id: string }) =>
-    apiRequest<Issue>(issuesPath(organizationId, `/${id}`), { method: 'PATCH', body }),
+    apiRequest(issuesPath(organizationId, `/${id}`), { schema: issueSchema, method: 'PATCH', body }),
   );
 
 export const useRankIssue = () =>
   useOrganizationMutation(['issue'], (organizationId, { issue, rank }: { issue: Issue; rank: IssueRank | null }) =>
-    apiRequest<Issue>(issuesPath(organizationId, `/${issue.id}/rank`), {
+    apiRequest(issuesPath(organizationId, `/${issue.id}/rank`), {
+      schema: issueSchema,
       method: 'POST',
       body: { version: issue.version, rank },
     }),
@@ -131,7 +96,8 @@ export const useRankIssue = () =>
 
 export const useVoteIssue = () =>
   useOrganizationMutation(['issue'], (organizationId, issue: Issue) =>
-    apiRequest<Issue>(issuesPath(organizationId, `/${issue.id}/vote`), {
+    apiRequest(issuesPath(organizationId, `/${issue.id}/vote`), {
+      schema: issueSchema,
       method: issue.votedByMe ? 'DELETE' : 'POST',
     }),
   );
@@ -139,12 +105,13 @@ export const useVoteIssue = () =>
 /** Solving creates to-dos too: their lists refresh as well. */
 export const useSolveIssue = () =>
   useOrganizationMutation(['issue', 'todo'], (organizationId, { id, ...body }: SolveIssueRequest & { id: string }) =>
-    apiRequest<Issue>(issuesPath(organizationId, `/${id}/solve`), { method: 'POST', body }),
+    apiRequest(issuesPath(organizationId, `/${id}/solve`), { schema: issueSchema, method: 'POST', body }),
   );
 
 export const useReopenIssue = () =>
   useOrganizationMutation(['issue'], (organizationId, issue: Issue) =>
-    apiRequest<Issue>(issuesPath(organizationId, `/${issue.id}/reopen`), {
+    apiRequest(issuesPath(organizationId, `/${issue.id}/reopen`), {
+      schema: issueSchema,
       method: 'POST',
       body: { version: issue.version },
     }),
@@ -152,7 +119,8 @@ export const useReopenIssue = () =>
 
 export const useSendIssue = () =>
   useOrganizationMutation(['issue'], (organizationId, { issue, teamId }: { issue: Issue; teamId: string }) =>
-    apiRequest<Issue>(issuesPath(organizationId, `/${issue.id}/send`), {
+    apiRequest(issuesPath(organizationId, `/${issue.id}/send`), {
+      schema: issueSchema,
       method: 'POST',
       body: { version: issue.version, teamId },
     }),
@@ -160,7 +128,8 @@ export const useSendIssue = () =>
 
 export const useArchiveIssue = () =>
   useOrganizationMutation(['issue'], (organizationId, issue: Issue) =>
-    apiRequest<Issue>(issuesPath(organizationId, `/${issue.id}/archive`), {
+    apiRequest(issuesPath(organizationId, `/${issue.id}/archive`), {
+      schema: issueSchema,
       method: 'POST',
       body: { version: issue.version },
     }),
@@ -168,12 +137,17 @@ export const useArchiveIssue = () =>
 
 export const useAddComment = () =>
   useOrganizationMutation(['issue'], (organizationId, { issueId, body }: { issueId: string; body: string }) =>
-    apiRequest<IssueComment>(issuesPath(organizationId, `/${issueId}/comments`), { method: 'POST', body: { body } }),
+    apiRequest(issuesPath(organizationId, `/${issueId}/comments`), {
+      schema: issueCommentSchema,
+      method: 'POST',
+      body: { body },
+    }),
   );
 
 export const useEditComment = () =>
   useOrganizationMutation(['issue'], (organizationId, { comment, body }: { comment: IssueComment; body: string }) =>
-    apiRequest<IssueComment>(issuesPath(organizationId, `/${comment.issueId}/comments/${comment.id}`), {
+    apiRequest(issuesPath(organizationId, `/${comment.issueId}/comments/${comment.id}`), {
+      schema: issueCommentSchema,
       method: 'PATCH',
       body: { version: comment.version, body },
     }),
@@ -181,7 +155,8 @@ export const useEditComment = () =>
 
 export const useDeleteComment = () =>
   useOrganizationMutation(['issue'], (organizationId, comment: IssueComment) =>
-    apiRequest<{ success: true }>(issuesPath(organizationId, `/${comment.issueId}/comments/${comment.id}`), {
+    apiRequest(issuesPath(organizationId, `/${comment.issueId}/comments/${comment.id}`), {
+      schema: successSchema,
       method: 'DELETE',
     }),
   );
@@ -190,7 +165,8 @@ export const useUploadAttachment = () =>
   useOrganizationMutation(['issue'], (organizationId, { issueId, file }: { issueId: string; file: File }) => {
     const formData = new FormData();
     formData.append('file', file);
-    return apiRequest<IssueAttachment>(issuesPath(organizationId, `/${issueId}/attachments`), {
+    return apiRequest(issuesPath(organizationId, `/${issueId}/attachments`), {
+      schema: issueAttachmentSchema,
       method: 'POST',
       formData,
     });
@@ -198,7 +174,8 @@ export const useUploadAttachment = () =>
 
 export const useDeleteAttachment = () =>
   useOrganizationMutation(['issue'], (organizationId, attachment: IssueAttachment) =>
-    apiRequest<{ success: true }>(issuesPath(organizationId, `/${attachment.issueId}/attachments/${attachment.id}`), {
+    apiRequest(issuesPath(organizationId, `/${attachment.issueId}/attachments/${attachment.id}`), {
+      schema: successSchema,
       method: 'DELETE',
     }),
   );
@@ -220,12 +197,12 @@ type ListData = InfiniteData<IssuePage, string | null>;
 
 /** The new order shows at once; a refusal puts it back, and the list refetches either way. */
 export function useReorderIssues(teamId: string, filters: IssueListFilters) {
-  const organizationId = useOrganizationId() ?? 'none';
+  const organizationId = useOrganizationId();
   const queryClient = useQueryClient();
-  const key = issueKeys.list(organizationId, teamId, filters);
+  const key = organizationKey(organizationId, 'issue', 'list', teamId, filters);
   return useMutation({
     mutationFn: (ids: string[]) =>
-      apiRequest<{ ids: string[] }>(issuesPath(organizationId, '/reorder'), {
+      apiRequest(issuesPath(requireOrganization(organizationId), '/reorder'), {
         method: 'POST',
         body: { teamId, horizon: filters.horizon, ids },
       }),
@@ -246,6 +223,6 @@ export function useReorderIssues(teamId: string, filters: IssueListFilters) {
     onError: (_error, _ids, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
     },
-    onSettled: () => invalidateIssues(queryClient, organizationId),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: organizationKey(organizationId, 'issue') }),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MemberImportPreview, MemberImportResult, MemberImportStreamLine } from '@keel/contract';
+import { memberImportPreviewSchema, type MemberImportResult, type MemberImportStreamLine } from '@keel/contract';
 import { ApiError, apiFetch, apiRequest } from '../../lib/api-client';
-import { requireOrganization } from '../../lib/organization-mutation';
+import { organizationKey, requireOrganization } from '../../lib/organization-query';
 import { useOrganizationId } from '../../lib/session-store';
 import { ndjsonLines, toError, type ImportProgressState } from '../imports/imports.api';
 
@@ -18,7 +18,8 @@ const formOf = (file: File) => {
 };
 
 export const previewMemberImport = (organizationId: string, file: File) =>
-  apiRequest<MemberImportPreview>(`${importPath(organizationId)}/preview`, {
+  apiRequest(`${importPath(organizationId)}/preview`, {
+    schema: memberImportPreviewSchema,
     method: 'POST',
     formData: formOf(file),
     timeoutMs: IMPORT_TIMEOUT_MS,
@@ -69,10 +70,9 @@ export function useCommitMemberImport(onProgress: (progress: ImportProgressState
   return useMutation({
     mutationFn: (file: File) => commitMemberImport(requireOrganization(organizationId), file, onProgress),
     onSettled: async () => {
-      const base = ['organizations', organizationId ?? 'none'] as const;
       await Promise.all(
-        ['members', 'invitations', 'audit-events'].map((entity) =>
-          queryClient.invalidateQueries({ queryKey: [...base, entity] }),
+        ['member', 'invitation', 'audit-events'].map((entity) =>
+          queryClient.invalidateQueries({ queryKey: organizationKey(organizationId, entity) }),
         ),
       );
     },

@@ -1,59 +1,51 @@
-import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
-import type {
-  CreateInvitationRequest,
-  Invitation,
-  InvitationPreview,
-  Member,
-  MemberPage,
-  Role,
-  Session,
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  type CreateInvitationRequest,
+  type Invitation,
+  invitationPageSchema,
+  invitationPreviewSchema,
+  invitationSchema,
+  type Member,
+  memberPageSchema,
+  memberSchema,
+  type Role,
+  sessionSchema,
 } from '@keel/contract';
 import { apiRequest, apiRequestWhole } from '../../lib/api-client';
 import { useOrganizationMutation } from '../../lib/organization-mutation';
-import { useOrganizationId, useSession } from '../../lib/session-store';
+import { useOrganizationInfiniteQuery, useOrganizationQuery } from '../../lib/organization-query';
+import { useSession } from '../../lib/session-store';
 import { toSignInResult } from '../auth/auth.api';
-
-/** Keys start with ['organizations', id, entity], so one invalidation refreshes every view of it. */
-export const memberKeys = {
-  all: (organizationId: string) => ['organizations', organizationId, 'member'] as const,
-  list: (organizationId: string, search: string) =>
-    ['organizations', organizationId, 'member', 'list', search] as const,
-  invitations: (organizationId: string) => ['organizations', organizationId, 'invitation'] as const,
-};
 
 export const MEMBER_PAGE_SIZE = 50;
 
 const orgPath = (organizationId: string, rest: string) => `/organizations/${encodeURIComponent(organizationId)}${rest}`;
 
-export function useMembers(search: string) {
-  const organizationId = useOrganizationId() ?? 'none';
-  return useInfiniteQuery({
-    queryKey: memberKeys.list(organizationId, search),
-    queryFn: ({ pageParam }) => {
+export const useMembers = (search: string) =>
+  useOrganizationInfiniteQuery(
+    'member',
+    ['list', search],
+    (organizationId, { pageParam }) => {
       const query = new URLSearchParams({ limit: String(MEMBER_PAGE_SIZE) });
       if (search) query.set('search', search);
       if (pageParam) query.set('cursor', pageParam);
-      return apiRequestWhole<MemberPage>(orgPath(organizationId, `/members?${query.toString()}`));
+      return apiRequestWhole(orgPath(organizationId, `/members?${query.toString()}`), { schema: memberPageSchema });
     },
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.page.nextCursor,
-    enabled: organizationId !== 'none',
-  });
-}
+    { initialPageParam: null as string | null, getNextPageParam: (last) => last.page.nextCursor },
+  );
 
-export function useInvitations() {
-  const organizationId = useOrganizationId() ?? 'none';
-  return useQuery({
-    queryKey: memberKeys.invitations(organizationId),
-    queryFn: async () =>
-      (await apiRequestWhole<{ data: Invitation[] }>(orgPath(organizationId, '/invitations?limit=200'))).data,
-    enabled: organizationId !== 'none',
-  });
-}
+export const useInvitations = () =>
+  useOrganizationQuery(
+    'invitation',
+    [],
+    async (organizationId) =>
+      (await apiRequestWhole(orgPath(organizationId, '/invitations?limit=200'), { schema: invitationPageSchema })).data,
+  );
 
 export const useChangeRole = () =>
   useOrganizationMutation(['member'], (organizationId, input: { member: Member; role: Role }) =>
-    apiRequest<Member>(orgPath(organizationId, `/members/${encodeURIComponent(input.member.userId)}/role`), {
+    apiRequest(orgPath(organizationId, `/members/${encodeURIComponent(input.member.userId)}/role`), {
+      schema: memberSchema,
       method: 'PATCH',
       body: { role: input.role, version: input.member.version },
     }),
@@ -63,23 +55,22 @@ export const useSetMemberStatus = () =>
   useOrganizationMutation(
     ['member'],
     (organizationId, input: { member: Member; action: 'deactivate' | 'reactivate' }) =>
-      apiRequest<Member>(
-        orgPath(organizationId, `/members/${encodeURIComponent(input.member.userId)}/${input.action}`),
-        {
-          method: 'POST',
-          body: { version: input.member.version },
-        },
-      ),
+      apiRequest(orgPath(organizationId, `/members/${encodeURIComponent(input.member.userId)}/${input.action}`), {
+        schema: memberSchema,
+        method: 'POST',
+        body: { version: input.member.version },
+      }),
   );
 
 export const useInvite = () =>
   useOrganizationMutation(['invitation'], (organizationId, body: CreateInvitationRequest) =>
-    apiRequest<Invitation>(orgPath(organizationId, '/invitations'), { method: 'POST', body }),
+    apiRequest(orgPath(organizationId, '/invitations'), { schema: invitationSchema, method: 'POST', body }),
   );
 
 export const useResendInvitation = () =>
   useOrganizationMutation(['invitation'], (organizationId, invitation: Invitation) =>
-    apiRequest<Invitation>(orgPath(organizationId, `/invitations/${encodeURIComponent(invitation.id)}/resend`), {
+    apiRequest(orgPath(organizationId, `/invitations/${encodeURIComponent(invitation.id)}/resend`), {
+      schema: invitationSchema,
       method: 'POST',
       body: { version: invitation.version },
     }),
@@ -87,7 +78,8 @@ export const useResendInvitation = () =>
 
 export const useRevokeInvitation = () =>
   useOrganizationMutation(['invitation'], (organizationId, invitation: Invitation) =>
-    apiRequest<Invitation>(orgPath(organizationId, `/invitations/${encodeURIComponent(invitation.id)}`), {
+    apiRequest(orgPath(organizationId, `/invitations/${encodeURIComponent(invitation.id)}`), {
+      schema: invitationSchema,
       method: 'DELETE',
     }),
   );
@@ -96,7 +88,7 @@ export const useRevokeInvitation = () =>
 export function useInvitationPreview(token: string) {
   return useQuery({
     queryKey: ['invitation-link', token],
-    queryFn: () => apiRequest<InvitationPreview>(`/invitations/${encodeURIComponent(token)}`),
+    queryFn: () => apiRequest(`/invitations/${encodeURIComponent(token)}`, { schema: invitationPreviewSchema }),
     enabled: token !== '',
     retry: false,
   });
@@ -108,7 +100,11 @@ export function useAcceptInvitation(token: string) {
   return useMutation({
     mutationFn: async (body: Record<string, unknown>) =>
       toSignInResult(
-        await apiRequest<Session>(`/invitations/${encodeURIComponent(token)}/accept`, { method: 'POST', body }),
+        await apiRequest(`/invitations/${encodeURIComponent(token)}/accept`, {
+          schema: sessionSchema,
+          method: 'POST',
+          body,
+        }),
       ),
     onSuccess: signIn,
   });

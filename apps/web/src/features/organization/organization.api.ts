@@ -1,21 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Organization, UpdateOrganizationRequest } from '@keel/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type Organization, organizationSchema, type UpdateOrganizationRequest } from '@keel/contract';
 import { API_BASE, apiRequest } from '../../lib/api-client';
+import { organizationKey, useOrganizationQuery } from '../../lib/organization-query';
 import { useOrganizationId } from '../../lib/session-store';
 
-export const organizationKeys = {
-  current: (organizationId: string) => ['organization', 'current', organizationId] as const,
-};
-
-export function useCurrentOrganization() {
-  const organizationId = useOrganizationId();
-  return useQuery({
-    queryKey: organizationKeys.current(organizationId ?? 'none'),
-    queryFn: () => apiRequest<Organization>('/organizations/current'),
-    enabled: organizationId !== null,
+export const useCurrentOrganization = () =>
+  useOrganizationQuery('organization', [], () => apiRequest('/organizations/current', { schema: organizationSchema }), {
     staleTime: 5 * 60_000,
   });
-}
 
 function useOrganizationMutation<Input>(send: (input: Input) => Promise<Organization | undefined>) {
   const organizationId = useOrganizationId();
@@ -23,7 +15,7 @@ function useOrganizationMutation<Input>(send: (input: Input) => Promise<Organiza
   return useMutation({
     mutationFn: send,
     onSuccess: (organization) => {
-      const key = organizationKeys.current(organizationId ?? 'none');
+      const key = organizationKey(organizationId, 'organization');
       if (organization && typeof organization === 'object' && 'id' in organization)
         queryClient.setQueryData(key, organization);
       return queryClient.invalidateQueries({ queryKey: key });
@@ -33,18 +25,20 @@ function useOrganizationMutation<Input>(send: (input: Input) => Promise<Organiza
 
 export const useUpdateOrganization = () =>
   useOrganizationMutation((changes: UpdateOrganizationRequest) =>
-    apiRequest<Organization>('/organizations/current', { method: 'PUT', body: changes }),
+    apiRequest('/organizations/current', { schema: organizationSchema, method: 'PUT', body: changes }),
   );
 
 export const useUploadLogo = () =>
   useOrganizationMutation((file: File) => {
     const formData = new FormData();
     formData.append('logo', file);
-    return apiRequest<Organization>('/organizations/current/logo', { method: 'POST', formData });
+    return apiRequest('/organizations/current/logo', { schema: organizationSchema, method: 'POST', formData });
   });
 
 export const useDeleteLogo = () =>
-  useOrganizationMutation(() => apiRequest<Organization>('/organizations/current/logo', { method: 'DELETE' }));
+  useOrganizationMutation(() =>
+    apiRequest('/organizations/current/logo', { schema: organizationSchema, method: 'DELETE' }),
+  );
 
 /** The logo is served by the API and used directly as an image address; the version busts caches after an upload. */
 export const logoSrc = (organizationId: string, version: string | null) =>

@@ -1,115 +1,105 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ClosedQuarter,
-  CloseQuarterRequest,
-  CreateMilestoneRequest,
-  CreatePriorityRequest,
-  CreatePriorityUpdateRequest,
-  FiscalQuarters,
-  Priority,
-  PriorityAttachment,
-  PriorityList,
-  PriorityStatus,
-  PriorityUpdate,
-  PriorityUpdatePage,
-  RaisedIssue,
-  UpdateMilestoneRequest,
-  UpdatePriorityRequest,
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  closedQuarterSchema,
+  type CloseQuarterRequest,
+  type CreateMilestoneRequest,
+  type CreatePriorityRequest,
+  type CreatePriorityUpdateRequest,
+  fiscalQuartersSchema,
+  type PriorityAttachment,
+  priorityAttachmentListSchema,
+  priorityAttachmentSchema,
+  priorityCreatedSchema,
+  priorityListSchema,
+  prioritySchema,
+  type PriorityStatus,
+  priorityUpdatePageSchema,
+  priorityUpdateSchema,
+  raisedIssueSchema,
+  successSchema,
+  type UpdateMilestoneRequest,
+  type UpdatePriorityRequest,
 } from '@keel/contract';
 import { ApiError, apiFetch, apiRequest, apiRequestWhole } from '../../lib/api-client';
 import { requireOrganization, useOrganizationMutation } from '../../lib/organization-mutation';
+import { organizationKey, useOrganizationQuery } from '../../lib/organization-query';
 import { useOrganizationId } from '../../lib/session-store';
 
 /** Which priorities a list shows: one quarter, or the coming quarters (planning). */
 export type QuarterSelection = { kind: 'quarter'; year: number; quarter: number } | { kind: 'planning' };
 
-/** Every key starts with ['organizations', id, 'priority'], the prefix the realtime client invalidates. */
-export const priorityKeys = {
-  all: (organizationId: string) => ['organizations', organizationId, 'priority'] as const,
-  lists: (organizationId: string, teamId: string) =>
-    ['organizations', organizationId, 'priority', 'list', teamId] as const,
-  list: (organizationId: string, teamId: string, selection: QuarterSelection, includeArchived: boolean) =>
-    ['organizations', organizationId, 'priority', 'list', teamId, selection, includeArchived] as const,
-  updates: (organizationId: string, priorityId: string) =>
-    ['organizations', organizationId, 'priority', 'updates', priorityId] as const,
-  attachments: (organizationId: string, priorityId: string) =>
-    ['organizations', organizationId, 'priority', 'attachments', priorityId] as const,
-  quarters: (organizationId: string) => ['organizations', organizationId, 'fiscal-quarters'] as const,
-};
-
+/** Queries are keyed ['organizations', id, 'priority', …] (useOrganizationQuery), the prefix the realtime client invalidates. */
 const orgPath = (organizationId: string, rest: string) => `/organizations/${encodeURIComponent(organizationId)}${rest}`;
 const prioritiesPath = (organizationId: string, rest = '') => orgPath(organizationId, `/priorities${rest}`);
 
 export { isConflict } from '../../lib/api-client';
 
-export function useFiscalQuarters() {
-  const organizationId = useOrganizationId() ?? 'none';
-  return useQuery({
-    queryKey: priorityKeys.quarters(organizationId),
-    queryFn: () => apiRequest<FiscalQuarters>(orgPath(organizationId, '/fiscal-quarters')),
-    enabled: organizationId !== 'none',
-    staleTime: 60 * 60_000,
-  });
-}
+export const useFiscalQuarters = () =>
+  useOrganizationQuery(
+    'fiscal-quarters',
+    [],
+    (organizationId) =>
+      apiRequest(orgPath(organizationId, '/fiscal-quarters'), { schema: fiscalQuartersSchema.shape.data }),
+    { staleTime: 60 * 60_000 },
+  );
 
-export function usePriorityList(teamId: string | null, selection: QuarterSelection | null, includeArchived = false) {
-  const organizationId = useOrganizationId() ?? 'none';
-  return useQuery({
-    queryKey: priorityKeys.list(organizationId, teamId ?? 'none', selection ?? { kind: 'planning' }, includeArchived),
-    queryFn: () => {
+export const usePriorityList = (teamId: string | null, selection: QuarterSelection | null, includeArchived = false) =>
+  useOrganizationQuery(
+    'priority',
+    ['list', teamId ?? 'none', selection ?? { kind: 'planning' }, includeArchived],
+    (organizationId) => {
       const query = new URLSearchParams({ teamId: teamId ?? '' });
       if (selection?.kind === 'quarter') {
         query.set('year', String(selection.year));
         query.set('quarter', String(selection.quarter));
       } else query.set('planning', 'true');
       if (includeArchived) query.set('includeArchived', 'true');
-      return apiRequestWhole<PriorityList>(prioritiesPath(organizationId, `?${query.toString()}`));
+      return apiRequestWhole(prioritiesPath(organizationId, `?${query.toString()}`), { schema: priorityListSchema });
     },
-    enabled: organizationId !== 'none' && teamId !== null && selection !== null,
-  });
-}
+    { enabled: teamId !== null && selection !== null },
+  );
 
-export function usePriorityUpdates(priorityId: string) {
-  const organizationId = useOrganizationId() ?? 'none';
-  return useQuery({
-    queryKey: priorityKeys.updates(organizationId, priorityId),
-    queryFn: () =>
-      apiRequestWhole<PriorityUpdatePage>(prioritiesPath(organizationId, `/${priorityId}/updates?limit=50`)),
-    enabled: organizationId !== 'none',
-  });
-}
+export const usePriorityUpdates = (priorityId: string) =>
+  useOrganizationQuery('priority', ['updates', priorityId], (organizationId) =>
+    apiRequestWhole(prioritiesPath(organizationId, `/${priorityId}/updates?limit=50`), {
+      schema: priorityUpdatePageSchema,
+    }),
+  );
 
-export function usePriorityAttachments(priorityId: string) {
-  const organizationId = useOrganizationId() ?? 'none';
-  return useQuery({
-    queryKey: priorityKeys.attachments(organizationId, priorityId),
-    queryFn: () => apiRequest<PriorityAttachment[]>(prioritiesPath(organizationId, `/${priorityId}/attachments`)),
-    enabled: organizationId !== 'none',
-  });
-}
+export const usePriorityAttachments = (priorityId: string) =>
+  useOrganizationQuery('priority', ['attachments', priorityId], (organizationId) =>
+    apiRequest(prioritiesPath(organizationId, `/${priorityId}/attachments`), {
+      schema: priorityAttachmentListSchema.shape.data,
+    }),
+  );
 
 export const useCreatePriorities = () =>
   useOrganizationMutation(['priority'], (organizationId, request: CreatePriorityRequest) =>
-    apiRequest<Priority[]>(prioritiesPath(organizationId), { method: 'POST', body: request }),
+    apiRequest(prioritiesPath(organizationId), {
+      schema: priorityCreatedSchema.shape.data,
+      method: 'POST',
+      body: request,
+    }),
   );
 
 export const useUpdatePriority = () =>
   useOrganizationMutation(['priority'], (organizationId, { id, ...body }: UpdatePriorityRequest & { id: string }) =>
-    apiRequest<Priority>(prioritiesPath(organizationId, `/${id}`), { method: 'PATCH', body }),
+    apiRequest(prioritiesPath(organizationId, `/${id}`), { schema: prioritySchema, method: 'PATCH', body }),
   );
 
 export const useSetPriorityStatus = () =>
   useOrganizationMutation(
     ['priority'],
     (organizationId, { id, ...body }: { id: string; version: number; status: PriorityStatus }) =>
-      apiRequest<Priority>(prioritiesPath(organizationId, `/${id}/status`), { method: 'POST', body }),
+      apiRequest(prioritiesPath(organizationId, `/${id}/status`), { schema: prioritySchema, method: 'POST', body }),
   );
 
 export const useArchivePriority = () =>
   useOrganizationMutation(
     ['priority'],
     (organizationId, { id, version, restore }: { id: string; version: number; restore?: boolean }) =>
-      apiRequest<Priority>(prioritiesPath(organizationId, `/${id}/${restore ? 'restore' : 'archive'}`), {
+      apiRequest(prioritiesPath(organizationId, `/${id}/${restore ? 'restore' : 'archive'}`), {
+        schema: prioritySchema,
         method: 'POST',
         body: { version },
       }),
@@ -119,14 +109,19 @@ export const useAddMilestone = () =>
   useOrganizationMutation(
     ['priority'],
     (organizationId, { priorityId, ...body }: CreateMilestoneRequest & { priorityId: string }) =>
-      apiRequest<Priority>(prioritiesPath(organizationId, `/${priorityId}/milestones`), { method: 'POST', body }),
+      apiRequest(prioritiesPath(organizationId, `/${priorityId}/milestones`), {
+        schema: prioritySchema,
+        method: 'POST',
+        body,
+      }),
   );
 
 export const useUpdateMilestone = () =>
   useOrganizationMutation(
     ['priority'],
     (organizationId, { priorityId, id, ...body }: UpdateMilestoneRequest & { priorityId: string; id: string }) =>
-      apiRequest<Priority>(prioritiesPath(organizationId, `/${priorityId}/milestones/${id}`), {
+      apiRequest(prioritiesPath(organizationId, `/${priorityId}/milestones/${id}`), {
+        schema: prioritySchema,
         method: 'PATCH',
         body,
       }),
@@ -134,12 +129,16 @@ export const useUpdateMilestone = () =>
 
 export const useDeleteMilestone = () =>
   useOrganizationMutation(['priority'], (organizationId, { priorityId, id }: { priorityId: string; id: string }) =>
-    apiRequest<Priority>(prioritiesPath(organizationId, `/${priorityId}/milestones/${id}`), { method: 'DELETE' }),
+    apiRequest(prioritiesPath(organizationId, `/${priorityId}/milestones/${id}`), {
+      schema: prioritySchema,
+      method: 'DELETE',
+    }),
   );
 
 export const useReorderMilestones = () =>
   useOrganizationMutation(['priority'], (organizationId, { priorityId, ids }: { priorityId: string; ids: string[] }) =>
-    apiRequest<Priority>(prioritiesPath(organizationId, `/${priorityId}/milestones/order`), {
+    apiRequest(prioritiesPath(organizationId, `/${priorityId}/milestones/order`), {
+      schema: prioritySchema,
       method: 'PUT',
       body: { ids },
     }),
@@ -149,14 +148,19 @@ export const useAddPriorityUpdate = () =>
   useOrganizationMutation(
     ['priority'],
     (organizationId, { priorityId, ...body }: CreatePriorityUpdateRequest & { priorityId: string }) =>
-      apiRequest<PriorityUpdate>(prioritiesPath(organizationId, `/${priorityId}/updates`), { method: 'POST', body }),
+      apiRequest(prioritiesPath(organizationId, `/${priorityId}/updates`), {
+        schema: priorityUpdateSchema,
+        method: 'POST',
+        body,
+      }),
   );
 
 export const useUploadAttachment = () =>
   useOrganizationMutation(['priority'], (organizationId, { priorityId, file }: { priorityId: string; file: File }) => {
     const formData = new FormData();
     formData.append('file', file);
-    return apiRequest<PriorityAttachment>(prioritiesPath(organizationId, `/${priorityId}/attachments`), {
+    return apiRequest(prioritiesPath(organizationId, `/${priorityId}/attachments`), {
+      schema: priorityAttachmentSchema,
       method: 'POST',
       formData,
     });
@@ -164,7 +168,8 @@ export const useUploadAttachment = () =>
 
 export const useDeleteAttachment = () =>
   useOrganizationMutation(['priority'], (organizationId, { priorityId, id }: { priorityId: string; id: string }) =>
-    apiRequest<{ success: true }>(prioritiesPath(organizationId, `/${priorityId}/attachments/${id}`), {
+    apiRequest(prioritiesPath(organizationId, `/${priorityId}/attachments/${id}`), {
+      schema: successSchema,
       method: 'DELETE',
     }),
   );
@@ -189,14 +194,19 @@ export function useRaiseIssueFromPriority() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (priorityId: string) =>
-      apiRequest<RaisedIssue>(prioritiesPath(requireOrganization(organizationId), `/${priorityId}/issue`), {
+      apiRequest(prioritiesPath(requireOrganization(organizationId), `/${priorityId}/issue`), {
+        schema: raisedIssueSchema.shape.data,
         method: 'POST',
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['organizations', organizationId ?? 'none', 'issue'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKey(organizationId, 'issue') }),
   });
 }
 
 export const useCloseQuarter = () =>
   useOrganizationMutation(['priority'], (organizationId, request: CloseQuarterRequest) =>
-    apiRequest<ClosedQuarter>(prioritiesPath(organizationId, '/close-quarter'), { method: 'POST', body: request }),
+    apiRequest(prioritiesPath(organizationId, '/close-quarter'), {
+      schema: closedQuarterSchema.shape.data,
+      method: 'POST',
+      body: request,
+    }),
   );

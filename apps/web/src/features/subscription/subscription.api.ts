@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import {
   SUBSCRIPTION_HEADERS,
   TRIAL_DAYS,
@@ -7,11 +6,7 @@ import {
   type SubscriptionStatus,
 } from '@keel/contract';
 import { ApiError, apiRequestWithHeaders } from '../../lib/api-client';
-import { useOrganizationId } from '../../lib/session-store';
-
-export const subscriptionKeys = {
-  status: (organizationId: string) => ['subscription', 'status', organizationId] as const,
-};
+import { useOrganizationQuery } from '../../lib/organization-query';
 
 /** Spec section 7: what is assumed when the status cannot be read (an active 30-day trial). */
 export const FALLBACK_STATUS: SubscriptionStatus = {
@@ -40,7 +35,7 @@ export function readSubscriptionStatus(body: unknown, headers: Headers): Subscri
 
 export async function fetchSubscriptionStatus(): Promise<SubscriptionStatus> {
   try {
-    const { data, headers } = await apiRequestWithHeaders<unknown>('/subscription/status');
+    const { data, headers } = await apiRequestWithHeaders('/subscription/status');
     return readSubscriptionStatus(data, headers);
   } catch (error) {
     // A rate-limited answer says nothing about the trial: keep the previous state rather than guess.
@@ -50,13 +45,5 @@ export async function fetchSubscriptionStatus(): Promise<SubscriptionStatus> {
   }
 }
 
-export function useSubscriptionStatus() {
-  const organizationId = useOrganizationId();
-  return useQuery({
-    queryKey: subscriptionKeys.status(organizationId ?? 'none'),
-    queryFn: fetchSubscriptionStatus,
-    enabled: organizationId !== null,
-    staleTime: 10 * 60_000,
-    retry: false,
-  });
-}
+export const useSubscriptionStatus = () =>
+  useOrganizationQuery('subscription', [], fetchSubscriptionStatus, { staleTime: 10 * 60_000, retry: false });

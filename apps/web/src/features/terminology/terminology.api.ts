@@ -1,22 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  type Methodology,
+  presetListSchema,
+  type Terminology,
   TERMINOLOGY_DEFAULTS,
   TERMINOLOGY_KEYS,
-  type Methodology,
-  type Terminology,
-  type TerminologyPreset,
   type UpdateTerminologyRequest,
 } from '@keel/contract';
 import { apiRequest } from '../../lib/api-client';
 import { useOrganizationId } from '../../lib/session-store';
 
 export const terminologyKeys = {
-  all: ['terminology'] as const,
-  organization: (organizationId: string) => ['terminology', 'organization', organizationId] as const,
   presets: ['terminology', 'presets'] as const,
 };
 
-import { NO_ORGANIZATION } from '../../lib/organization-mutation';
+import { NO_ORGANIZATION, organizationKey, useOrganizationQuery } from '../../lib/organization-query';
 
 /** Missing or empty labels fall back to the defaults so no page ever shows a blank name. */
 export function withDefaults(raw: unknown): Terminology {
@@ -33,14 +31,12 @@ const organizationPath = (organizationId: string) => `/terminology/organizations
 
 /** The organization's terminology query; errors stay visible to the settings page. */
 export function useTerminologyQuery() {
-  const organizationId = useOrganizationId();
-  return useQuery({
-    queryKey: terminologyKeys.organization(organizationId ?? 'none'),
-    queryFn: async () => withDefaults(await apiRequest<unknown>(organizationPath(organizationId ?? ''))),
-    enabled: organizationId !== null,
-    staleTime: 5 * 60_000,
-    retry: 1,
-  });
+  return useOrganizationQuery(
+    'terminology',
+    [],
+    async (organizationId) => withDefaults(await apiRequest(organizationPath(organizationId))),
+    { staleTime: 5 * 60_000, retry: 1 },
+  );
 }
 
 /** The labels to show: the organization's own, else the defaults (spec section 8: a failed fetch falls back). */
@@ -52,7 +48,7 @@ export function useTerminology(): Terminology {
 export function usePresetsQuery() {
   return useQuery({
     queryKey: terminologyKeys.presets,
-    queryFn: () => apiRequest<TerminologyPreset[]>('/terminology/presets'),
+    queryFn: () => apiRequest('/terminology/presets', { schema: presetListSchema }),
     staleTime: Infinity,
   });
 }
@@ -66,21 +62,21 @@ function useTerminologyMutation<Input>(send: (organizationId: string, input: Inp
       await send(organizationId, input);
     },
     // The answers' shapes differ per endpoint; reading the labels back is the one reliable source.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: terminologyKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKey(organizationId, 'terminology') }),
   });
 }
 
 export const useUpdateTerminology = () =>
   useTerminologyMutation((organizationId, labels: UpdateTerminologyRequest) =>
-    apiRequest<unknown>(organizationPath(organizationId), { method: 'PUT', body: labels }),
+    apiRequest(organizationPath(organizationId), { method: 'PUT', body: labels }),
   );
 
 export const useApplyPreset = () =>
   useTerminologyMutation((organizationId, preset: Methodology) =>
-    apiRequest<unknown>(`${organizationPath(organizationId)}/apply-preset`, { method: 'POST', body: { preset } }),
+    apiRequest(`${organizationPath(organizationId)}/apply-preset`, { method: 'POST', body: { preset } }),
   );
 
 export const useResetTerminology = () =>
   useTerminologyMutation((organizationId, _none: void) =>
-    apiRequest<unknown>(`${organizationPath(organizationId)}/reset`, { method: 'POST', body: {} }),
+    apiRequest(`${organizationPath(organizationId)}/reset`, { method: 'POST', body: {} }),
   );

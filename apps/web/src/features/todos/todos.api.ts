@@ -1,31 +1,27 @@
 import { useEffect, useRef, useState } from 'react';
+import { useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import {
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type InfiniteData,
-  type QueryClient,
-} from '@tanstack/react-query';
-import {
+  type BulkTodoRequest,
+  bulkTodoResultSchema,
+  type BulkTodoUndoRequest,
+  bulkTodoUndoResultSchema,
+  type CreateTodoRequest,
   SELECTED_TODO_EXPIRES_IN,
   SELECTED_TODO_IDS_KEY,
   SELECTED_TODO_SAVE_DEBOUNCE_MS,
-  type BulkTodoRequest,
-  type BulkTodoResult,
-  type BulkTodoUndoRequest,
-  type BulkTodoUndoResult,
-  type CreateTodoRequest,
-  type OrganizationPerson,
   type Todo,
-  type TodoCompletionRate,
+  todoCompletionRateSchema,
+  todoListSchema,
   type TodoPage,
+  todoPageSchema,
+  todoSchema,
   type TodoSort,
-  type UiStateEntry,
+  uiStateEntrySchema,
   type UpdateTodoRequest,
 } from '@keel/contract';
 import { apiRequest, apiRequestWhole } from '../../lib/api-client';
-import { useOrganizationMutation } from '../../lib/organization-mutation';
+import { requireOrganization, useOrganizationMutation } from '../../lib/organization-mutation';
+import { organizationKey, useOrganizationInfiniteQuery, useOrganizationQuery } from '../../lib/organization-query';
 import { useOrganizationId } from '../../lib/session-store';
 
 export type TodoStatusFilter = 'open' | 'done' | 'all';
@@ -35,27 +31,17 @@ export interface TodoFilters {
   sort: TodoSort;
 }
 
-/** Every key starts with ['organizations', id, 'todo'], the prefix the realtime client invalidates. */
-export const todoKeys = {
-  all: (organizationId: string) => ['organizations', organizationId, 'todo'] as const,
-  lists: (organizationId: string, teamId: string) => ['organizations', organizationId, 'todo', 'list', teamId] as const,
-  list: (organizationId: string, teamId: string, filters: TodoFilters) =>
-    ['organizations', organizationId, 'todo', 'list', teamId, filters] as const,
-  completion: (organizationId: string, teamId: string, weekStart: string) =>
-    ['organizations', organizationId, 'todo', 'completion', teamId, weekStart] as const,
-  people: (organizationId: string) => ['organizations', organizationId, 'people'] as const,
-};
-
+/** Queries are keyed ['organizations', id, 'todo', …] (useOrganizationQuery), the prefix the realtime client invalidates. */
 const LIST_PAGE_SIZE = 200;
 
 const todosPath = (organizationId: string, rest = '') =>
   `/organizations/${encodeURIComponent(organizationId)}/todos${rest}`;
 
 export function useTodoList(teamId: string | null, filters: TodoFilters) {
-  const organizationId = useOrganizationId() ?? 'none';
-  return useInfiniteQuery({
-    queryKey: todoKeys.list(organizationId, teamId ?? 'none', filters),
-    queryFn: ({ pageParam }) => {
+  return useOrganizationInfiniteQuery(
+    'todo',
+    ['list', teamId ?? 'none', filters],
+    (organizationId, { pageParam }) => {
       const query = new URLSearchParams({
         teamId: teamId ?? '',
         status: filters.status,
@@ -64,76 +50,69 @@ export function useTodoList(teamId: string | null, filters: TodoFilters) {
       });
       if (filters.ownerId) query.set('ownerId', filters.ownerId);
       if (pageParam) query.set('cursor', pageParam);
-      return apiRequestWhole<TodoPage>(todosPath(organizationId, `?${query.toString()}`));
+      return apiRequestWhole(todosPath(organizationId, `?${query.toString()}`), { schema: todoPageSchema });
     },
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.page.nextCursor,
-    enabled: organizationId !== 'none' && teamId !== null,
-  });
+    {
+      initialPageParam: null as string | null,
+      getNextPageParam: (last) => last.page.nextCursor,
+      enabled: teamId !== null,
+    },
+  );
 }
 
-export function usePeople() {
-  const organizationId = useOrganizationId() ?? 'none';
-  return useQuery({
-    queryKey: todoKeys.people(organizationId),
-    queryFn: () => apiRequest<OrganizationPerson[]>(`/organizations/${encodeURIComponent(organizationId)}/people`),
-    enabled: organizationId !== 'none',
-    staleTime: 5 * 60_000,
-  });
-}
-
-export function useCompletionRate(teamId: string | null, weekStart: string) {
-  const organizationId = useOrganizationId() ?? 'none';
-  return useQuery({
-    queryKey: todoKeys.completion(organizationId, teamId ?? 'none', weekStart),
-    queryFn: () =>
-      apiRequest<TodoCompletionRate>(
+export const useCompletionRate = (teamId: string | null, weekStart: string) =>
+  useOrganizationQuery(
+    'todo',
+    ['completion', teamId ?? 'none', weekStart],
+    (organizationId) =>
+      apiRequest(
         todosPath(
           organizationId,
           `/completion-rate?${new URLSearchParams({ teamId: teamId ?? '', weekStart }).toString()}`,
         ),
+        { schema: todoCompletionRateSchema },
       ),
-    enabled: organizationId !== 'none' && teamId !== null,
-  });
-}
-
-const invalidateTodos = (queryClient: QueryClient, organizationId: string) =>
-  queryClient.invalidateQueries({ queryKey: todoKeys.all(organizationId) });
+    { enabled: teamId !== null },
+  );
 
 export const useCreateTodos = () =>
   useOrganizationMutation(['todo'], (organizationId, request: CreateTodoRequest) =>
-    apiRequest<Todo[]>(todosPath(organizationId), { method: 'POST', body: request }),
+    apiRequest(todosPath(organizationId), { schema: todoListSchema.shape.data, method: 'POST', body: request }),
   );
 
 export const useUpdateTodo = () =>
   useOrganizationMutation(['todo'], (organizationId, { id, ...body }: UpdateTodoRequest & { id: string }) =>
-    apiRequest<Todo>(todosPath(organizationId, `/${id}`), { method: 'PATCH', body }),
+    apiRequest(todosPath(organizationId, `/${id}`), { schema: todoSchema, method: 'PATCH', body }),
   );
 
 export const useBulkTodos = () =>
   useOrganizationMutation(['todo'], (organizationId, request: BulkTodoRequest) =>
-    apiRequest<BulkTodoResult>(todosPath(organizationId, '/bulk'), { method: 'POST', body: request }),
+    apiRequest(todosPath(organizationId, '/bulk'), { schema: bulkTodoResultSchema, method: 'POST', body: request }),
   );
 
 export const useUndoBulkTodos = () =>
   useOrganizationMutation(['todo'], (organizationId, request: BulkTodoUndoRequest) =>
-    apiRequest<BulkTodoUndoResult>(todosPath(organizationId, '/bulk/undo'), { method: 'POST', body: request }),
+    apiRequest(todosPath(organizationId, '/bulk/undo'), {
+      schema: bulkTodoUndoResultSchema,
+      method: 'POST',
+      body: request,
+    }),
   );
 
 type ListData = InfiniteData<TodoPage, string | null>;
 
 /** Done/undo shows at once; a refusal puts the row back (and a 409 is left for the page to explain). */
 export function useToggleTodo(teamId: string) {
-  const organizationId = useOrganizationId() ?? 'none';
+  const organizationId = useOrganizationId();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (todo: Todo) =>
-      apiRequest<Todo>(todosPath(organizationId, `/${todo.id}/${todo.status === 'done' ? 'reopen' : 'complete'}`), {
-        method: 'POST',
-        body: { version: todo.version },
-      }),
+      apiRequest(
+        todosPath(requireOrganization(organizationId), `/${todo.id}/${todo.status === 'done' ? 'reopen' : 'complete'}`),
+        { schema: todoSchema, method: 'POST', body: { version: todo.version } },
+      ),
     onMutate: async (todo: Todo) => {
-      const key = todoKeys.lists(organizationId, teamId);
+      const key = organizationKey(organizationId, 'todo', 'list', teamId);
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueriesData<ListData>({ queryKey: key });
       const status = todo.status === 'done' ? 'open' : 'done';
@@ -153,7 +132,7 @@ export function useToggleTodo(teamId: string) {
     onError: (_error, _todo, context) => {
       for (const [key, data] of context?.previous ?? []) queryClient.setQueryData(key, data);
     },
-    onSettled: () => invalidateTodos(queryClient, organizationId),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: organizationKey(organizationId, 'todo') }),
   });
 }
 
@@ -172,7 +151,7 @@ export function useSelectedTodoIds() {
 
   const stored = useQuery({
     queryKey: ['ui-state', organizationId ?? 'none', SELECTED_TODO_IDS_KEY],
-    queryFn: () => apiRequest<UiStateEntry | null>(path),
+    queryFn: () => apiRequest(path, { schema: uiStateEntrySchema.nullable() }),
     enabled: organizationId !== null,
     staleTime: Infinity,
     retry: false,
@@ -190,7 +169,8 @@ export function useSelectedTodoIds() {
   useEffect(() => {
     if (!dirty.current) return;
     const timer = setTimeout(() => {
-      apiRequest<UiStateEntry>(path, {
+      apiRequest(path, {
+        schema: uiStateEntrySchema,
         method: 'PUT',
         body: { stateValue: selected, expiresIn: SELECTED_TODO_EXPIRES_IN },
       }).catch((error: unknown) => console.warn('[keel] could not save the selected to-dos', error));

@@ -1,19 +1,11 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { AuditEventFilter, AuditEventPage } from '@keel/contract';
+import { auditActionsSchema, type AuditEventFilter, auditEventPageSchema } from '@keel/contract';
 import { apiFetch, apiRequest, apiRequestWhole } from '../../lib/api-client';
-import { useOrganizationId } from '../../lib/session-store';
+import { useOrganizationInfiniteQuery, useOrganizationQuery } from '../../lib/organization-query';
 import { toError } from '../imports/imports.api';
 
 const PAGE_SIZE = 50;
 /** Tens of thousands of rows take a while to stream; the default timeout is for ordinary calls. */
 const EXPORT_TIMEOUT_MS = 5 * 60_000;
-
-export const userActivityKeys = {
-  all: (organizationId: string) => ['organizations', organizationId, 'audit-events'] as const,
-  list: (organizationId: string, filter: AuditEventFilter) =>
-    [...userActivityKeys.all(organizationId), 'list', filter] as const,
-  actions: (organizationId: string) => [...userActivityKeys.all(organizationId), 'actions'] as const,
-};
 
 const basePath = (organizationId: string) => `/organizations/${encodeURIComponent(organizationId)}/audit-events`;
 
@@ -24,30 +16,23 @@ export function filterQuery(filter: AuditEventFilter): URLSearchParams {
   return params;
 }
 
-export function useAuditEvents(filter: AuditEventFilter) {
-  const organizationId = useOrganizationId() ?? 'none';
-  return useInfiniteQuery({
-    queryKey: userActivityKeys.list(organizationId, filter),
-    queryFn: ({ pageParam }) => {
+export const useAuditEvents = (filter: AuditEventFilter) =>
+  useOrganizationInfiniteQuery(
+    'audit-events',
+    ['list', filter],
+    (organizationId, { pageParam }) => {
       const params = filterQuery(filter);
       params.set('limit', String(PAGE_SIZE));
       if (pageParam) params.set('cursor', pageParam);
-      return apiRequestWhole<AuditEventPage>(`${basePath(organizationId)}?${params.toString()}`);
+      return apiRequestWhole(`${basePath(organizationId)}?${params.toString()}`, { schema: auditEventPageSchema });
     },
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.page.nextCursor,
-    enabled: organizationId !== 'none',
-  });
-}
+    { initialPageParam: null as string | null, getNextPageParam: (last) => last.page.nextCursor },
+  );
 
-export function useAuditActions() {
-  const organizationId = useOrganizationId() ?? 'none';
-  return useQuery({
-    queryKey: userActivityKeys.actions(organizationId),
-    queryFn: () => apiRequest<string[]>(`${basePath(organizationId)}/actions`),
-    enabled: organizationId !== 'none',
-  });
-}
+export const useAuditActions = () =>
+  useOrganizationQuery('audit-events', ['actions'], (organizationId) =>
+    apiRequest(`${basePath(organizationId)}/actions`, { schema: auditActionsSchema.shape.data }),
+  );
 
 /**
  * The filtered log as a CSV file. A plain link cannot carry the bearer token, so the file is fetched

@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  accountSessionsSchema,
   AVATAR_FIELD,
-  type AccountSession,
   type ChangeEmailRequest,
   type ChangePasswordRequest,
-  type TwoFactorEnrolment,
-  type TwoFactorRecoveryCodes,
-  type TwoFactorStatus,
+  signedOutSessionsSchema,
+  twoFactorEnrolmentSchema,
+  twoFactorRecoveryCodesSchema,
+  twoFactorStatusSchema,
   type UpdateProfileRequest,
 } from '@keel/contract';
 import { apiRequest } from '../../lib/api-client';
@@ -18,7 +19,7 @@ export const profileKeys = { mine: ['profile', 'mine'] as const };
 export function useProfile() {
   return useQuery({
     queryKey: profileKeys.mine,
-    queryFn: async () => normalizeUser(await apiRequest<unknown>('/auth/profile')),
+    queryFn: async () => normalizeUser(await apiRequest('/auth/profile')),
   });
 }
 
@@ -27,7 +28,7 @@ export function useUpdateProfile() {
   const setUser = useSession((state) => state.setUser);
   return useMutation({
     mutationFn: async (changes: UpdateProfileRequest) =>
-      normalizeUser(await apiRequest<unknown>('/auth/profile', { method: 'PUT', body: changes })),
+      normalizeUser(await apiRequest('/auth/profile', { method: 'PUT', body: changes })),
     onSuccess: (user) => {
       if (user) setUser(user);
       return queryClient.invalidateQueries({ queryKey: profileKeys.mine });
@@ -44,14 +45,14 @@ export const accountKeys = {
 export function useAccountSessions() {
   return useQuery({
     queryKey: accountKeys.sessions,
-    queryFn: () => apiRequest<AccountSession[]>('/auth/sessions'),
+    queryFn: () => apiRequest('/auth/sessions', { schema: accountSessionsSchema }),
   });
 }
 
 export function useSignOutSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (sessionId: string) => apiRequest<unknown>(`/auth/sessions/${sessionId}`, { method: 'DELETE' }),
+    mutationFn: (sessionId: string) => apiRequest(`/auth/sessions/${sessionId}`, { method: 'DELETE' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
   });
 }
@@ -59,7 +60,7 @@ export function useSignOutSession() {
 export function useSignOutOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<{ signedOut: number }>('/auth/sessions/sign-out-others', { method: 'POST' }),
+    mutationFn: () => apiRequest('/auth/sessions/sign-out-others', { schema: signedOutSessionsSchema, method: 'POST' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
   });
 }
@@ -67,7 +68,7 @@ export function useSignOutOtherSessions() {
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ChangePasswordRequest) => apiRequest<unknown>('/auth/password', { method: 'PUT', body }),
+    mutationFn: (body: ChangePasswordRequest) => apiRequest('/auth/password', { method: 'PUT', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
   });
 }
@@ -77,7 +78,7 @@ export function useChangeEmail() {
   const setUser = useSession((state) => state.setUser);
   const current = useSession((state) => state.user);
   return useMutation({
-    mutationFn: (body: ChangeEmailRequest) => apiRequest<unknown>('/auth/email', { method: 'PUT', body }),
+    mutationFn: (body: ChangeEmailRequest) => apiRequest('/auth/email', { method: 'PUT', body }),
     onSuccess: (_data, body) => {
       if (current) setUser({ ...current, email: body.email });
       return queryClient.invalidateQueries({ queryKey: profileKeys.mine });
@@ -88,13 +89,13 @@ export function useChangeEmail() {
 export function useTwoFactorStatus() {
   return useQuery({
     queryKey: accountKeys.twoFactor,
-    queryFn: () => apiRequest<TwoFactorStatus>('/auth/two-factor'),
+    queryFn: () => apiRequest('/auth/two-factor', { schema: twoFactorStatusSchema }),
   });
 }
 
 export function useStartTwoFactor() {
   return useMutation({
-    mutationFn: () => apiRequest<TwoFactorEnrolment>('/auth/two-factor/enrol', { method: 'POST' }),
+    mutationFn: () => apiRequest('/auth/two-factor/enrol', { schema: twoFactorEnrolmentSchema, method: 'POST' }),
   });
 }
 
@@ -102,7 +103,7 @@ export function useConfirmTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (code: string) =>
-      apiRequest<TwoFactorRecoveryCodes>('/auth/two-factor/confirm', { method: 'POST', body: { code } }),
+      apiRequest('/auth/two-factor/confirm', { schema: twoFactorRecoveryCodesSchema, method: 'POST', body: { code } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.twoFactor }),
   });
 }
@@ -111,7 +112,7 @@ export function useDisableTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { password: string; code: string }) =>
-      apiRequest<unknown>('/auth/two-factor/disable', { method: 'POST', body }),
+      apiRequest('/auth/two-factor/disable', { method: 'POST', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.twoFactor }),
   });
 }
@@ -132,10 +133,10 @@ export function useUploadAvatar() {
   return useAvatarMutation((file: File) => {
     const formData = new FormData();
     formData.append(AVATAR_FIELD, file);
-    return apiRequest<unknown>('/auth/profile/avatar', { method: 'POST', formData });
+    return apiRequest('/auth/profile/avatar', { method: 'POST', formData });
   });
 }
 
 export function useRemoveAvatar() {
-  return useAvatarMutation(() => apiRequest<unknown>('/auth/profile/avatar', { method: 'DELETE' }));
+  return useAvatarMutation(() => apiRequest('/auth/profile/avatar', { method: 'DELETE' }));
 }

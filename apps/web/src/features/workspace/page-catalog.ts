@@ -92,7 +92,7 @@ export const PAGE_CATALOG = {
     purpose: (t) => `Document your core ${lower(t.processes_label)} step by step and see who follows them.`,
   },
   departments: {
-    title: () => 'Departments',
+    title: (t) => `${t.department_label}s`,
     purpose: (t) => `Create and organise ${lower(t.department_label)}s, their members and their leads.`,
   },
   department: {

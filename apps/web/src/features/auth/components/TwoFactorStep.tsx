@@ -1,10 +1,14 @@
-import { useState, type FormEvent } from 'react';
-import { TWO_FACTOR_CODE_REQUIRED } from '@keel/contract';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { twoFactorLoginRequestSchema } from '@keel/contract';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { Banner } from '../../../ui/Banner';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/Field';
 import { useTwoFactorLoginMutation } from '../auth.api';
+
+/** The code field of the second step; the challenge token is the step's own, not typed. */
+const twoFactorCodeFormSchema = twoFactorLoginRequestSchema.pick({ code: true });
 
 interface TwoFactorStepProps {
   challengeToken: string;
@@ -15,29 +19,31 @@ interface TwoFactorStepProps {
 
 /** The second step of sign-in when two-factor authentication is on: a code or a recovery code. */
 export function TwoFactorStep({ challengeToken, onSignedIn, onRestart }: TwoFactorStepProps) {
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
   const verify = useTwoFactorLoginMutation();
+  const {
+    register,
+    handleSubmit,
+    resetField,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(twoFactorCodeFormSchema),
+    defaultValues: { code: '' },
+  });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    verify.reset();
-    if (code.trim() === '') {
-      setFieldError(TWO_FACTOR_CODE_REQUIRED);
-      return;
-    }
-    setFieldError(null);
-    verify
-      .mutateAsync({ challengeToken, code: code.trim() })
-      .then(onSignedIn)
-      .catch((error: unknown) => {
-        if (error instanceof ApiError && error.code === 'auth.two_factor_challenge_expired') {
-          onRestart(errorText(error, 'Your sign-in has expired. Please sign in again.'));
-        } else {
-          setCode('');
-        }
-      });
-  };
+  const onSubmit = handleSubmit(
+    ({ code }) =>
+      verify
+        .mutateAsync({ challengeToken, code })
+        .then(onSignedIn)
+        .catch((error: unknown) => {
+          if (error instanceof ApiError && error.code === 'auth.two_factor_challenge_expired') {
+            onRestart(errorText(error, 'Your sign-in has expired. Please sign in again.'));
+          } else {
+            resetField('code');
+          }
+        }),
+    () => verify.reset(),
+  );
 
   return (
     <div>
@@ -48,16 +54,21 @@ export function TwoFactorStep({ challengeToken, onSignedIn, onRestart }: TwoFact
       <div className="mt-6" aria-live="polite">
         {verify.isError ? <Banner tone="error">{errorText(verify.error, 'Login failed')}</Banner> : null}
       </div>
-      <form noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          verify.reset();
+          void onSubmit(event);
+        }}
+        className="mt-4 space-y-4"
+      >
         <TextField
           label="Authentication code"
-          name="code"
           autoComplete="one-time-code"
           inputMode="text"
           autoFocus
-          value={code}
-          error={fieldError ?? undefined}
-          onChange={(event) => setCode(event.target.value)}
+          error={errors.code?.message}
+          {...register('code')}
         />
         <Button type="submit" size="lg" className="w-full" loading={verify.isPending}>
           {verify.isPending ? 'Verifying...' : 'Verify'}

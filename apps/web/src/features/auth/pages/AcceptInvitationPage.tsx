@@ -1,5 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearchParams } from 'react-router';
+import { loginRequestSchema } from '@keel/contract';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useSession } from '../../../lib/session-store';
@@ -14,6 +16,9 @@ import { ROLE_NAMES } from '../../members/roles';
 import { useLoginMutation } from '../auth.api';
 import { AuthLayout } from '../components/AuthLayout';
 
+/** Someone with an account signs in first: the address is the invitation's, only the password is typed. */
+const signInFormSchema = loginRequestSchema.pick({ password: true });
+
 /** /accept-invitation?token=…: who invites you to what, then join as a new person or with your account. */
 export default function AcceptInvitationPage() {
   usePageMeta({ title: 'Accept an invitation', description: 'Join your organization on Keel.' });
@@ -25,7 +30,11 @@ export default function AcceptInvitationPage() {
   const login = useLoginMutation();
   const user = useSession((state) => state.user);
   const logout = useSession((state) => state.logout);
-  const [password, setPassword] = useState('');
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(signInFormSchema), defaultValues: { password: '' } });
 
   const join = (body: Record<string, unknown>) =>
     accept
@@ -33,14 +42,13 @@ export default function AcceptInvitationPage() {
       .then(() => navigate('/dashboard', { replace: true }))
       .catch(() => undefined);
 
-  const signInThenJoin = (event: FormEvent) => {
-    event.preventDefault();
+  const signInThenJoin = handleSubmit(({ password }) => {
     if (!preview.data) return;
     login
       .mutateAsync({ email: preview.data.email, password })
       .then(() => join({}))
       .catch(() => undefined);
-  };
+  });
 
   let body;
   if (!token || (preview.isError && preview.error instanceof ApiError && preview.error.status >= 400)) {
@@ -89,15 +97,15 @@ export default function AcceptInvitationPage() {
             </Button>
           </div>
         ) : (
-          <form noValidate onSubmit={signInThenJoin} className="grid gap-4">
+          <form noValidate onSubmit={(event) => void signInThenJoin(event)} className="grid gap-4">
             <p className="text-sm text-slate-700 dark:text-slate-200">
               You already have an account as {invitation.email}. Sign in to accept.
             </p>
             <PasswordField
               label="Password"
               autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
+              error={errors.password?.message}
+              {...register('password')}
             />
             <Button type="submit" size="lg" loading={login.isPending || accept.isPending}>
               Sign in to accept

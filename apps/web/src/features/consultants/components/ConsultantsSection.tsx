@@ -1,5 +1,13 @@
-import { useState, type FormEvent } from 'react';
-import type { ConsultantAccessLevel, ConsultantGrant } from '@keel/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  inviteConsultantRequestSchema,
+  type ConsultantAccessLevel,
+  type ConsultantGrant,
+  type InviteConsultantRequest,
+} from '@keel/contract';
+import type { z } from 'zod';
 import { errorText } from '../../../lib/api-client';
 import { Banner } from '../../../ui/Banner';
 import { Button } from '../../../ui/Button';
@@ -54,22 +62,32 @@ function GrantRow({ grant }: { grant: ConsultantGrant }) {
 export function ConsultantsSection() {
   const grants = useClientConsultants();
   const invite = useInviteConsultant();
-  const [email, setEmail] = useState('');
-  const [accessLevel, setAccessLevel] = useState<ConsultantAccessLevel>('admin');
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    resetField,
+    watch,
+    formState: { errors },
+  } = useForm<InviteConsultantRequest, unknown, z.output<typeof inviteConsultantRequestSchema>>({
+    resolver: zodResolver(inviteConsultantRequestSchema),
+    defaultValues: { email: '', accessLevel: 'admin' },
+  });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setSentTo(null);
-    invite
-      .mutateAsync({ email: email.trim(), accessLevel })
-      .then((grant) => {
-        setSentTo(grant.email);
-        setEmail('');
-      })
-      // The failure is shown from the mutation's state.
-      .catch(() => undefined);
-  };
+  const onSubmit = handleSubmit(
+    (values) => {
+      setSentTo(null);
+      invite
+        .mutateAsync(values)
+        .then((grant) => {
+          setSentTo(grant.email);
+          resetField('email');
+        })
+        // The failure is shown from the mutation's state.
+        .catch(() => undefined);
+    },
+    () => setSentTo(null),
+  );
 
   const list = grants.data ?? [];
   return (
@@ -81,27 +99,25 @@ export function ConsultantsSection() {
         A consultant works inside this organization from their own account, without taking a seat. Every change they
         make is recorded under their name. Revoking takes effect at once.
       </p>
-      <form noValidate onSubmit={onSubmit} className="mb-4 flex flex-wrap items-end gap-3">
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="mb-4 flex flex-wrap items-end gap-3">
         <TextField
           label="Consultant e-mail"
           type="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
           className="min-w-64 flex-1"
-          error={invite.isError ? errorText(invite.error, 'The invitation could not be sent.') : undefined}
+          error={
+            errors.email?.message ??
+            (invite.isError ? errorText(invite.error, 'The invitation could not be sent.') : undefined)
+          }
+          {...register('email')}
         />
-        <SelectField
-          label="Access"
-          value={accessLevel}
-          onChange={(event) => setAccessLevel(event.target.value as ConsultantAccessLevel)}
-        >
+        <SelectField label="Access" {...register('accessLevel')}>
           {LEVELS.map((level) => (
             <option key={level.value} value={level.value}>
               {level.label}
             </option>
           ))}
         </SelectField>
-        <Button type="submit" loading={invite.isPending} disabled={email.trim() === ''}>
+        <Button type="submit" loading={invite.isPending} disabled={watch('email').trim() === ''}>
           Invite consultant
         </Button>
       </form>

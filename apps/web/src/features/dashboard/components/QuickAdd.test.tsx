@@ -7,6 +7,8 @@ import { stubFetch } from '../../../test-utils/fetch-stub';
 import { ORG_ID, makeUser } from '../../../test-utils/fixtures';
 import { renderPage } from '../../../test-utils/render';
 import { teamFrameRoutes } from '../../../test-utils/team-stubs';
+import { makeHeadline } from '../../headlines/headlines-test-data';
+import { makeIssue } from '../../issues/issues-test-data';
 import { localToday } from '../../todos/todo-dates';
 import { DEPARTMENTS, DEPT, ME, dashboardTestSetup } from '../dashboard-test-data';
 import { QuickAddButton, QuickAddHost } from './QuickAddButton';
@@ -26,6 +28,9 @@ function Frame() {
 }
 
 dashboardTestSetup();
+
+/** What the server answers to a created issue (the dialog only needs the call to succeed). */
+const createdIssue = makeIssue({ description: '' });
 
 describe('quick add', () => {
   it('opens with Q pressed outside a field, and Escape closes it', async () => {
@@ -99,8 +104,8 @@ describe('quick add', () => {
   it('adds an issue or a headline when chosen', async () => {
     const stub = stubFetch(
       routes({
-        [`POST /organizations/${ORG_ID}/issues`]: { status: 201, body: { data: {} } },
-        [`POST /organizations/${ORG_ID}/headlines`]: { status: 201, body: { data: {} } },
+        [`POST /organizations/${ORG_ID}/issues`]: { status: 201, body: { data: createdIssue } },
+        [`POST /organizations/${ORG_ID}/headlines`]: { status: 201, body: { data: makeHeadline({ teamId: DEPT }) } },
       }),
     );
     renderPage(<Frame />);

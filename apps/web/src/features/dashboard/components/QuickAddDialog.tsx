@@ -1,4 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import {
@@ -8,6 +11,8 @@ import {
   TODO_DEFAULT_DUE_DAYS,
   TODO_TITLE_MAX,
   addDays,
+  createHeadlineRequestSchema,
+  createTodoRequestSchema,
   type HeadlineType,
 } from '@keel/contract';
 import { errorText } from '../../../lib/api-client';
@@ -22,7 +27,8 @@ import { useCreateHeadline } from '../../headlines/headlines.api';
 import { useCreateIssue } from '../../issues/issues.api';
 import { useTerminology } from '../../terminology/terminology.api';
 import { localToday } from '../../todos/todo-dates';
-import { useCreateTodos, usePeople } from '../../todos/todos.api';
+import { usePeople } from '../../people/people.api';
+import { useCreateTodos } from '../../todos/todos.api';
 import { needsSelection, pageFor } from '../dashboard-links';
 import { useQuickAdd, type QuickAddKind } from '../quick-add-store';
 
@@ -33,6 +39,29 @@ const TITLE_MAX: Record<QuickAddKind, number> = {
   issue: ISSUE_TITLE_MAX,
   headline: HEADLINE_TEXT_MAX,
 };
+
+/**
+ * The fields of all three kinds; the title's message names what is missing. The due date is left to
+ * the server (its message shows in the banner), as the date input already keeps to the format.
+ */
+const quickAddFormSchema = z
+  .object({
+    kind: z.enum(['todo', 'issue', 'headline']),
+    title: z.string().trim(),
+    teamId: z.string(),
+    ownerId: createTodoRequestSchema.shape.ownerIds.element,
+    dueDate: z.string(),
+    headlineType: createHeadlineRequestSchema.shape.type,
+  })
+  .superRefine(({ kind, title }, context) => {
+    if (!title)
+      context.addIssue({
+        code: 'custom',
+        path: ['title'],
+        message: kind === 'headline' ? 'Write the headline' : 'Title is required',
+      });
+  });
+type QuickAddForm = z.infer<typeof quickAddFormSchema>;
 
 /** The dialog: a to-do, an issue or a headline, with the few fields each needs and sensible defaults. */
 export function QuickAddDialog() {
@@ -84,15 +113,28 @@ function QuickAddForm() {
   const createIssue = useCreateIssue();
   const createHeadline = useCreateHeadline();
 
-  const [kind, setKind] = useState<QuickAddKind>(initialKind);
-  const [title, setTitle] = useState('');
-  const [chosenTeamId, setTeamId] = useState<string | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors },
+  } = useForm<QuickAddForm>({
+    resolver: zodResolver(quickAddFormSchema),
+    defaultValues: {
+      kind: initialKind,
+      title: '',
+      teamId: '',
+      ownerId: userId,
+      dueDate: addDays(localToday(), TODO_DEFAULT_DUE_DAYS),
+      headlineType: 'customer',
+    },
+  });
+  const kind = watch('kind');
   // The departments may still be loading when the dialog opens: default to the selected one once known.
-  const teamId = chosenTeamId ?? selected?.id ?? departments[0]?.id ?? '';
-  const [ownerId, setOwnerId] = useState(userId);
-  const [dueDate, setDueDate] = useState(() => addDays(localToday(), TODO_DEFAULT_DUE_DAYS));
-  const [headlineType, setHeadlineType] = useState<HeadlineType>('customer');
-  const [problem, setProblem] = useState<{ title?: string; team?: string; form?: string }>({});
+  const defaultTeamId = selected?.id ?? departments[0]?.id ?? '';
+  const [formError, setFormError] = useState<string>();
 
   const names: Record<QuickAddKind, string> = {
     todo: terms.todo_singular,
@@ -101,10 +143,10 @@ function QuickAddForm() {
   };
   const pending = createTodos.isPending || createIssue.isPending || createHeadline.isPending;
 
-  const send = (trimmed: string) => {
-    if (kind === 'todo') return createTodos.mutateAsync({ title: trimmed, ownerIds: [ownerId], teamId, dueDate });
-    if (kind === 'issue') return createIssue.mutateAsync({ title: trimmed, ownerId, teamId });
-    return createHeadline.mutateAsync({ text: trimmed, ownerId, teamId, type: headlineType });
+  const send = ({ kind: chosen, title, ownerId, dueDate, headlineType }: QuickAddForm, teamId: string) => {
+    if (chosen === 'todo') return createTodos.mutateAsync({ title, ownerIds: [ownerId], teamId, dueDate });
+    if (chosen === 'issue') return createIssue.mutateAsync({ title, ownerId, teamId });
+    return createHeadline.mutateAsync({ text: title, ownerId, teamId, type: headlineType });
   };
 
   const announce = (name: string, addedTo: string) => {
@@ -133,29 +175,33 @@ function QuickAddForm() {
     );
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = handleSubmit((values) => {
     if (pending) return;
-    const trimmed = title.trim();
-    const found = {
-      ...(trimmed ? {} : { title: kind === 'headline' ? 'Write the headline' : 'Title is required' }),
-      ...(teamId ? {} : { team: `Choose a ${terms.department_label.toLowerCase()}` }),
-    };
-    setProblem(found);
-    if (Object.keys(found).length > 0) return;
-    const name = names[kind];
-    send(trimmed).then(
+    const teamId = values.teamId || defaultTeamId;
+    if (!teamId) {
+      setError('teamId', { message: `Choose a ${terms.department_label.toLowerCase()}` });
+      return;
+    }
+    setFormError(undefined);
+    const name = names[values.kind];
+    send(values, teamId).then(
       () => {
         close();
         announce(name, teamId);
       },
-      (error: unknown) => setProblem({ form: errorText(error, `Could not add the ${name.toLowerCase()}.`) }),
+      (error: unknown) => setFormError(errorText(error, `Could not add the ${name.toLowerCase()}.`)),
     );
-  };
+  });
 
   return (
-    <form id={FORM_ID} onSubmit={submit} noValidate className="grid gap-4" aria-busy={pending || undefined}>
-      {problem.form ? <Banner tone="error">{problem.form}</Banner> : null}
+    <form
+      id={FORM_ID}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      className="grid gap-4"
+      aria-busy={pending || undefined}
+    >
+      {formError ? <Banner tone="error">{formError}</Banner> : null}
       <fieldset className="grid gap-1">
         <legend className="mb-1 text-sm font-medium text-slate-800 dark:text-slate-200">What to add</legend>
         <div className="inline-flex w-fit rounded-md border border-slate-300 p-0.5 dark:border-slate-600">
@@ -164,14 +210,7 @@ function QuickAddForm() {
               key={option}
               className="cursor-pointer rounded px-3 py-1.5 text-sm text-slate-800 has-[:checked]:bg-blue-700 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-500 dark:text-slate-100"
             >
-              <input
-                type="radio"
-                name="quick-add-kind"
-                value={option}
-                checked={kind === option}
-                onChange={() => setKind(option)}
-                className="sr-only"
-              />
+              <input type="radio" value={option} className="sr-only" {...register('kind')} />
               {names[option]}
             </label>
           ))}
@@ -179,26 +218,31 @@ function QuickAddForm() {
       </fieldset>
       <TextField
         label={kind === 'headline' ? 'Headline' : 'Title'}
-        value={title}
         maxLength={TITLE_MAX[kind]}
-        onChange={(event) => setTitle(event.target.value)}
-        error={problem.title}
+        error={errors.title?.message}
         autoFocus
+        {...register('title')}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          label={terms.department_label}
-          value={teamId}
-          onChange={(event) => setTeamId(event.target.value)}
-          error={problem.team}
-        >
-          {departments.map((department) => (
-            <option key={department.id} value={department.id}>
-              {department.name}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label="Owner" value={ownerId} onChange={(event) => setOwnerId(event.target.value)}>
+        <Controller
+          control={control}
+          name="teamId"
+          render={({ field, fieldState }) => (
+            <SelectField
+              label={terms.department_label}
+              {...field}
+              value={field.value || defaultTeamId}
+              error={fieldState.error?.message}
+            >
+              {departments.map((department) => (
+                <option key={department.id} value={department.id}>
+                  {department.name}
+                </option>
+              ))}
+            </SelectField>
+          )}
+        />
+        <SelectField label="Owner" {...register('ownerId')}>
           {(people.data ?? [{ id: userId, name: 'Me', email: '', avatarUrl: null }]).map((person) => (
             <option key={person.id} value={person.id}>
               {person.id === userId ? `${person.name} (me)` : person.name}
@@ -206,21 +250,10 @@ function QuickAddForm() {
           ))}
         </SelectField>
         {kind === 'todo' ? (
-          <TextField
-            label="Due date"
-            type="date"
-            value={dueDate}
-            max="9999-12-31"
-            required
-            onChange={(event) => setDueDate(event.target.value)}
-          />
+          <TextField label="Due date" type="date" max="9999-12-31" required {...register('dueDate')} />
         ) : null}
         {kind === 'headline' ? (
-          <SelectField
-            label="Type"
-            value={headlineType}
-            onChange={(event) => setHeadlineType(event.target.value as HeadlineType)}
-          >
+          <SelectField label="Type" {...register('headlineType')}>
             {HEADLINE_TYPES.map((type) => (
               <option key={type} value={type}>
                 {HEADLINE_TYPE_TEXT[type]}

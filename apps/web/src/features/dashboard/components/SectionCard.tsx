@@ -39,8 +39,10 @@ export function SectionCard({
         <div className="flex items-baseline justify-between gap-2">
           <h2 id={headingId} className="text-base font-semibold text-slate-900 dark:text-white">
             {title}
+            {/* The space keeps the count a word of its own in the heading's name ("My Tasks 3", not "My Tasks3"). */}
+            {total !== undefined ? ' ' : null}
             {total !== undefined ? (
-              <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+              <span className="ml-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200">
                 {total}
               </span>
             ) : null}
@@ -52,7 +54,7 @@ export function SectionCard({
         {loading ? (
           <SectionSkeleton label={`Loading ${title.toLowerCase()}`} />
         ) : failed ? (
-          <Banner tone="error">Your {title.toLowerCase()} could not be loaded. They will be retried shortly.</Banner>
+          <Banner tone="error">{title} could not be loaded. They will be retried shortly.</Banner>
         ) : isEmpty ? (
           <div className="text-sm text-slate-600 dark:text-slate-300">{empty}</div>
         ) : (

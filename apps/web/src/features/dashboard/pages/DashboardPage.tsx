@@ -1,5 +1,6 @@
 import { useSession } from '../../../lib/session-store';
 import { usePageMeta } from '../../../lib/page-meta';
+import { useTerminology } from '../../terminology/terminology.api';
 import { useDashboardSection } from '../dashboard.api';
 import { FollowTeams } from '../components/FollowTeams';
 import { HeadlinesSection, IssuesSection } from '../components/IssuesHeadlinesSections';
@@ -9,9 +10,12 @@ import { TodosSection } from '../components/TodosSection';
 
 /** /dashboard: the signed-in person's own work across all their teams, live. */
 export default function DashboardPage() {
+  const terms = useTerminology();
   usePageMeta({
     title: 'My dashboard',
-    description: 'Your priorities, milestones, to-dos, issues and headlines',
+    description: `Your ${[terms.priorities_label, terms.milestones_label, terms.todos_label, terms.issues_label]
+      .map((label) => label.toLowerCase())
+      .join(', ')} and headlines`,
     robots: 'noindex,nofollow',
   });
   const firstName = useSession((state) => state.user?.firstName);

@@ -1,11 +1,15 @@
-import { useState, type FormEvent } from 'react';
-import type { AdminDepartment } from '@keel/contract';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { createDepartmentRequestSchema, type AdminDepartment } from '@keel/contract';
+import { z } from 'zod';
 import { errorText } from '../../../lib/api-client';
 import { Banner } from '../../../ui/Banner';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { TextField } from '../../../ui/Field';
 import { SelectField, TextAreaField } from '../../../ui/FormFields';
+import { idOrNoneSchema } from '../../../lib/form-schemas';
 import { isStaleDepartment, useCreateDepartment, useUpdateDepartment } from '../departments.api';
 import { departmentTree, selfAndDescendants } from '../department-tree';
 
@@ -18,14 +22,42 @@ interface Props {
   onClose: () => void;
 }
 
-const COLOUR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+const contract = createDepartmentRequestSchema.shape;
+
+/** The contract's rules with the screen's wording (the name message uses the organization's term). */
+const departmentFormSchema = (label: string) =>
+  z.object({
+    name: z
+      .string()
+      .trim()
+      .min(1, { error: `A ${label.toLowerCase()} needs a name` })
+      .pipe(contract.name),
+    description: z.string().trim().pipe(contract.description.unwrap().unwrap()),
+    color: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || contract.color.safeParse(value).success, {
+        error: 'Use a colour like #1d4ed8',
+      }),
+    parentTeamId: idOrNoneSchema,
+  });
+type DepartmentForm = z.input<ReturnType<typeof departmentFormSchema>>;
 
 export function DepartmentDialog({ department, departments, label, onClose }: Props) {
-  const [name, setName] = useState(department?.name ?? '');
-  const [description, setDescription] = useState(department?.description ?? '');
-  const [color, setColor] = useState(department?.color ?? '');
-  const [parentTeamId, setParentTeamId] = useState(department?.parentTeamId ?? '');
-  const [problem, setProblem] = useState<{ name?: string; color?: string }>({});
+  const schema = useMemo(() => departmentFormSchema(label), [label]);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<DepartmentForm, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      name: department?.name ?? '',
+      description: department?.description ?? '',
+      color: department?.color ?? '',
+      parentTeamId: department?.parentTeamId ?? '',
+    },
+  });
   const create = useCreateDepartment();
   const update = useUpdateDepartment();
   const mutation = department ? update : create;
@@ -34,23 +66,11 @@ export function DepartmentDialog({ department, departments, label, onClose }: Pr
   const excluded = department ? selfAndDescendants(departments, department.id) : new Set<string>();
   const parents = departmentTree(departments).filter((row) => !excluded.has(row.department.id));
 
-  const submit = (event?: FormEvent) => {
-    event?.preventDefault();
-    const next = {
-      name: name.trim() ? undefined : `A ${label.toLowerCase()} needs a name`,
-      color: color.trim() && !COLOUR.test(color.trim()) ? 'Use a colour like #1d4ed8' : undefined,
-    };
-    setProblem(next);
-    if (next.name || next.color) return;
-    const body = {
-      name: name.trim(),
-      description: description.trim() || null,
-      color: color.trim() || null,
-      parentTeamId: parentTeamId || null,
-    };
+  const submit = handleSubmit(({ name, description, color, parentTeamId }) => {
+    const body = { name, description: description || null, color: color || null, parentTeamId: parentTeamId || null };
     if (department) update.mutate({ id: department.id, version: department.version, ...body }, { onSuccess: onClose });
     else create.mutate(body, { onSuccess: onClose });
-  };
+  });
 
   return (
     <Dialog
@@ -62,13 +82,13 @@ export function DepartmentDialog({ department, departments, label, onClose }: Pr
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={() => submit()} loading={mutation.isPending} disabled={stale}>
+          <Button onClick={() => void submit()} loading={mutation.isPending} disabled={stale}>
             {department ? 'Save' : 'Create'}
           </Button>
         </>
       }
     >
-      <form className="space-y-4" onSubmit={submit} noValidate>
+      <form className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
         {stale ? (
           <Banner
             tone="warning"
@@ -84,29 +104,10 @@ export function DepartmentDialog({ department, departments, label, onClose }: Pr
         ) : mutation.isError ? (
           <Banner tone="error">{errorText(mutation.error, `The ${label.toLowerCase()} could not be saved.`)}</Banner>
         ) : null}
-        <TextField
-          label="Name"
-          value={name}
-          maxLength={100}
-          onChange={(event) => setName(event.target.value)}
-          error={problem.name}
-          autoFocus
-        />
-        <TextAreaField
-          label="Description"
-          value={description}
-          maxLength={2000}
-          rows={3}
-          onChange={(event) => setDescription(event.target.value)}
-        />
-        <TextField
-          label="Colour"
-          value={color}
-          placeholder="#1d4ed8"
-          onChange={(event) => setColor(event.target.value)}
-          error={problem.color}
-        />
-        <SelectField label="Parent" value={parentTeamId} onChange={(event) => setParentTeamId(event.target.value)}>
+        <TextField label="Name" maxLength={100} error={errors.name?.message} autoFocus {...register('name')} />
+        <TextAreaField label="Description" maxLength={2000} rows={3} {...register('description')} />
+        <TextField label="Colour" placeholder="#1d4ed8" error={errors.color?.message} {...register('color')} />
+        <SelectField label="Parent" {...register('parentTeamId')}>
           <option value="">None (top level)</option>
           {parents.map(({ department: option, depth }) => (
             <option key={option.id} value={option.id}>

@@ -1,5 +1,7 @@
-import { useState } from 'react';
-import type { AdminDepartment } from '@keel/contract';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { addDepartmentMemberRequestSchema, type AdminDepartment } from '@keel/contract';
+import type { z } from 'zod';
 import { errorText } from '../../../lib/api-client';
 import { Banner } from '../../../ui/Banner';
 import { Button } from '../../../ui/Button';
@@ -7,13 +9,15 @@ import { Checkbox } from '../../../ui/Checkbox';
 import { Dialog } from '../../../ui/Dialog';
 import { PersonOptions, SelectField } from '../../../ui/FormFields';
 import { EmptyNote, ListStates } from '../../../ui/ListPage';
-import { usePeople } from '../../todos/todos.api';
+import { usePeople } from '../../people/people.api';
 import {
   useAddDepartmentMember,
   useDepartmentMembers,
   useRemoveDepartmentMember,
   useSetDepartmentMemberRole,
 } from '../departments.api';
+
+const addMemberFormSchema = addDepartmentMemberRequestSchema.pick({ userId: true });
 
 interface Props {
   department: AdminDepartment;
@@ -28,7 +32,13 @@ export function DepartmentMembers({ department, label, onClose }: Props) {
   const add = useAddDepartmentMember();
   const remove = useRemoveDepartmentMember();
   const setRole = useSetDepartmentMemberRole();
-  const [userId, setUserId] = useState('');
+  const { register, handleSubmit, reset, watch } = useForm<z.input<typeof addMemberFormSchema>>({
+    resolver: zodResolver(addMemberFormSchema),
+    defaultValues: { userId: '' },
+  });
+  const submit = handleSubmit(({ userId }) =>
+    add.mutate({ id: department.id, userId }, { onSuccess: () => reset({ userId: '' }) }),
+  );
   const list = members.data ?? [];
   const candidates = (people.data ?? []).filter((person) => !list.some((member) => member.userId === person.id));
   const failed = [add, remove, setRole].find((mutation) => mutation.isError);
@@ -47,23 +57,11 @@ export function DepartmentMembers({ department, label, onClose }: Props) {
         {archived ? (
           <Banner tone="info">This {label.toLowerCase()} is archived: restore it to change its members.</Banner>
         ) : (
-          <form
-            className="flex items-end gap-2"
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (userId) add.mutate({ id: department.id, userId }, { onSuccess: () => setUserId('') });
-            }}
-          >
-            <SelectField
-              label="Add a person"
-              className="flex-1"
-              value={userId}
-              onChange={(event) => setUserId(event.target.value)}
-              disabled={people.isPending}
-            >
+          <form className="flex items-end gap-2" onSubmit={(event) => void submit(event)}>
+            <SelectField label="Add a person" className="flex-1" disabled={people.isPending} {...register('userId')}>
               <PersonOptions people={candidates} none="Choose a person" />
             </SelectField>
-            <Button type="submit" disabled={!userId} loading={add.isPending}>
+            <Button type="submit" disabled={!watch('userId')} loading={add.isPending}>
               Add
             </Button>
           </form>

@@ -10,6 +10,8 @@ import { testQueryClient } from '../../../test-utils/render';
 import { useSelectedDepartmentStore } from '../departments.api';
 import { DepartmentSelector } from './DepartmentSelector';
 
+const LEADERSHIP = '0000000a-0000-4000-8000-000000000001';
+const SALES = '0000000a-0000-4000-8000-000000000002';
 const department = (id: string, name: string, leadership = false) =>
   makeDepartment(id, name, { is_leadership_team: leadership });
 
@@ -43,7 +45,7 @@ describe('DepartmentSelector', () => {
   it('shows a single department as static text with the leadership icon', async () => {
     stubFetch({
       'GET /users/departments': {
-        body: { data: { departments: [department('l', 'Leadership', true)], is_leadership_member: true } },
+        body: { data: { departments: [department(LEADERSHIP, 'Leadership', true)], is_leadership_member: true } },
       },
     });
     renderSelector();
@@ -57,7 +59,7 @@ describe('DepartmentSelector', () => {
       'GET /users/departments': {
         body: {
           data: {
-            departments: [department('s', 'Sales'), department('l', 'Leadership', true)],
+            departments: [department(SALES, 'Sales'), department(LEADERSHIP, 'Leadership', true)],
             is_leadership_member: true,
           },
         },
@@ -65,26 +67,26 @@ describe('DepartmentSelector', () => {
     });
     renderSelector();
     const select = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Department' });
-    expect(select.value).toBe('l');
-    await waitFor(() => expect(localStorage.getItem('selectedDepartmentId')).toBe('l'));
-    await userEvent.setup().selectOptions(select, 's');
-    expect(localStorage.getItem('selectedDepartmentId')).toBe('s');
-    expect(select.value).toBe('s');
+    expect(select.value).toBe(LEADERSHIP);
+    await waitFor(() => expect(localStorage.getItem('selectedDepartmentId')).toBe(LEADERSHIP));
+    await userEvent.setup().selectOptions(select, SALES);
+    expect(localStorage.getItem('selectedDepartmentId')).toBe(SALES);
+    expect(select.value).toBe(SALES);
   });
 
   it('keeps a stored choice that is still available', async () => {
-    useSelectedDepartmentStore.setState({ selectedId: 's' });
+    useSelectedDepartmentStore.setState({ selectedId: SALES });
     stubFetch({
       'GET /users/departments': {
         body: {
           data: {
-            departments: [department('l', 'Leadership', true), department('s', 'Sales')],
+            departments: [department(LEADERSHIP, 'Leadership', true), department(SALES, 'Sales')],
             is_leadership_member: true,
           },
         },
       },
     });
     renderSelector();
-    expect((await screen.findByRole<HTMLSelectElement>('combobox')).value).toBe('s');
+    expect((await screen.findByRole<HTMLSelectElement>('combobox')).value).toBe(SALES);
   });
 });

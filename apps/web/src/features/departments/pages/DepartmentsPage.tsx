@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import Crown from 'lucide-react/icons/crown';
 import type { AdminDepartment } from '@keel/contract';
 import { errorText } from '../../../lib/api-client';
+import { usePageMeta } from '../../../lib/page-meta';
 import { Banner } from '../../../ui/Banner';
 import { Button } from '../../../ui/Button';
 import { Checkbox } from '../../../ui/Checkbox';
@@ -25,6 +26,11 @@ type Open =
 export default function DepartmentsPage() {
   const terms = useTerminology();
   const label = terms.department_label;
+  usePageMeta({
+    title: `${label}s`,
+    description: `Create, nest and archive ${label.toLowerCase()}s, and choose who is in each.`,
+    robots: 'noindex,nofollow',
+  });
   const [showArchived, setShowArchived] = useState(false);
   const active = useAllDepartments(false);
   const archived = useAllDepartments(true);

@@ -1,5 +1,13 @@
 import { useEffect, useId, useState } from 'react';
-import { FEEDBACK_AUTO_CLOSE_MS, FEEDBACK_FAILURE_MESSAGE, FEEDBACK_SUCCESS_MESSAGE } from '@keel/contract';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  FEEDBACK_AUTO_CLOSE_MS,
+  FEEDBACK_FAILURE_MESSAGE,
+  FEEDBACK_SUCCESS_MESSAGE,
+  submitFeedbackRequestSchema,
+  type SubmitFeedbackRequest,
+} from '@keel/contract';
 import { errorText } from '../../../lib/api-client';
 import { Banner } from '../../../ui/Banner';
 import { Button } from '../../../ui/Button';
@@ -7,10 +15,13 @@ import { Dialog } from '../../../ui/Dialog';
 import { TextField, inputClasses } from '../../../ui/Field';
 import { useSubmitFeedback } from '../feedback.api';
 
-type FeedbackType = 'ticket' | 'enhancement';
 type Phase = 'editing' | 'sending' | 'sent';
 
-const TYPES: Array<{ value: FeedbackType; label: string }> = [
+const feedbackFormSchema = submitFeedbackRequestSchema.pick({ type: true, subject: true, message: true });
+type FeedbackForm = Pick<SubmitFeedbackRequest, 'type' | 'subject' | 'message'>;
+const EMPTY: FeedbackForm = { type: 'ticket', subject: '', message: '' };
+
+const TYPES: Array<{ value: FeedbackForm['type']; label: string }> = [
   { value: 'ticket', label: 'Report a problem' },
   { value: 'enhancement', label: 'Suggest an improvement' },
 ];
@@ -21,9 +32,10 @@ interface FeedbackDialogProps {
 }
 
 export function FeedbackDialog({ open, onOpenChange }: FeedbackDialogProps) {
-  const [type, setType] = useState<FeedbackType>('ticket');
-  const [subject, setSubject] = useState('');
-  const [message, setMessage] = useState('');
+  const { register, handleSubmit, reset, watch } = useForm<FeedbackForm>({
+    resolver: zodResolver(feedbackFormSchema),
+    defaultValues: EMPTY,
+  });
   const [phase, setPhase] = useState<Phase>('editing');
   const [error, setError] = useState<string | null>(null);
   const submit = useSubmitFeedback();
@@ -33,23 +45,21 @@ export function FeedbackDialog({ open, onOpenChange }: FeedbackDialogProps) {
   useEffect(() => {
     if (phase !== 'sent') return;
     const timer = setTimeout(() => {
-      setType('ticket');
-      setSubject('');
-      setMessage('');
+      reset(EMPTY);
       setPhase('editing');
       onOpenChange(false);
     }, FEEDBACK_AUTO_CLOSE_MS);
     return () => clearTimeout(timer);
-  }, [phase, onOpenChange]);
+  }, [phase, onOpenChange, reset]);
 
-  const canSend = subject.trim() !== '' && message.trim() !== '' && phase === 'editing';
+  const canSend = watch('subject').trim() !== '' && watch('message').trim() !== '' && phase === 'editing';
 
-  const send = () => {
+  const send = handleSubmit((values) => {
     if (!canSend) return;
     setError(null);
     setPhase('sending');
     submit.mutate(
-      { type, subject: subject.trim(), message: message.trim(), pageUrl: window.location.href },
+      { ...values, pageUrl: window.location.href },
       {
         onSuccess: () => setPhase('sent'),
         onError: (failure) => {
@@ -58,7 +68,7 @@ export function FeedbackDialog({ open, onOpenChange }: FeedbackDialogProps) {
         },
       },
     );
-  };
+  });
 
   return (
     <Dialog
@@ -71,19 +81,13 @@ export function FeedbackDialog({ open, onOpenChange }: FeedbackDialogProps) {
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button onClick={send} disabled={!canSend} loading={phase === 'sending'}>
+          <Button onClick={() => void send()} disabled={!canSend} loading={phase === 'sending'}>
             {phase === 'sending' ? 'Sending...' : phase === 'sent' ? 'Sent' : 'Send feedback'}
           </Button>
         </>
       }
     >
-      <form
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          send();
-        }}
-      >
+      <form className="space-y-4" onSubmit={(event) => void send(event)}>
         <fieldset>
           <legend className="mb-2 text-sm font-medium text-slate-800 dark:text-slate-200">What is it about?</legend>
           <div className="flex flex-wrap gap-4">
@@ -91,11 +95,9 @@ export function FeedbackDialog({ open, onOpenChange }: FeedbackDialogProps) {
               <label key={option.value} className="flex items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
                 <input
                   type="radio"
-                  name="feedback-type"
                   value={option.value}
-                  checked={type === option.value}
                   disabled={phase !== 'editing'}
-                  onChange={() => setType(option.value)}
+                  {...register('type')}
                   className="size-4 accent-blue-700 dark:accent-blue-400"
                 />
                 {option.label}
@@ -103,13 +105,7 @@ export function FeedbackDialog({ open, onOpenChange }: FeedbackDialogProps) {
             ))}
           </div>
         </fieldset>
-        <TextField
-          label="Subject"
-          value={subject}
-          maxLength={200}
-          disabled={phase !== 'editing'}
-          onChange={(event) => setSubject(event.target.value)}
-        />
+        <TextField label="Subject" maxLength={200} disabled={phase !== 'editing'} {...register('subject')} />
         <div>
           <label htmlFor={messageId} className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
             Message
@@ -118,9 +114,8 @@ export function FeedbackDialog({ open, onOpenChange }: FeedbackDialogProps) {
             id={messageId}
             rows={5}
             maxLength={5000}
-            value={message}
             disabled={phase !== 'editing'}
-            onChange={(event) => setMessage(event.target.value)}
+            {...register('message')}
             className={inputClasses(false)}
           />
         </div>

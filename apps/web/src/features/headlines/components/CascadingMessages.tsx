@@ -136,7 +136,8 @@ export function SentMessages({ teamId }: { teamId: string }) {
               size="sm"
               variant="ghost"
               onClick={() => setOpenId(message.id)}
-              aria-label={`Read receipts: ${message.text}`}
+              // Starts with the visible text (WCAG 2.5.3), then says which message.
+              aria-label={`Read by ${message.readCount} of ${message.recipientCount}: ${message.text}`}
             >
               read by {message.readCount} of {message.recipientCount}
             </Button>

@@ -4,7 +4,8 @@ import { errorText } from '../../../lib/api-client';
 import { Banner } from '../../../ui/Banner';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
-import { isStale, useUpdateHeadline, type Person } from '../headlines.api';
+import type { Person } from '../../people/people.api';
+import { isStale, useUpdateHeadline } from '../headlines.api';
 import { HeadlineFields, draftOf, type HeadlineDraft } from './HeadlineFields';
 
 interface Props {

@@ -7,7 +7,7 @@ import {
   type HeadlineType,
 } from '@keel/contract';
 import { inputClasses } from '../../../ui/Field';
-import type { Person } from '../headlines.api';
+import type { Person } from '../../people/people.api';
 
 export const TYPE_LABELS: Record<HeadlineType, string> = {
   customer: 'Customer',

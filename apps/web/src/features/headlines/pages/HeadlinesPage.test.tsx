@@ -234,7 +234,7 @@ describe('HeadlinesPage', () => {
     expect(within(inbox).getByText('From Sales')).toBeTruthy();
     await user.click(within(inbox).getByRole('button', { name: `Mark as read: ${received.text}` }));
     await waitFor(() => expect(stub.callsTo(`POST ${base}/cascading-messages/${received.id}/read`)).toHaveLength(1));
-    const receipts = screen.getByRole('button', { name: `Read receipts: ${received.text}` });
+    const receipts = screen.getByRole('button', { name: `Read by 1 of 3: ${received.text}` });
     expect(receipts.textContent).toBe('read by 1 of 3');
     await user.click(receipts);
     const dialog = await screen.findByRole('dialog', { name: 'Who read it' });

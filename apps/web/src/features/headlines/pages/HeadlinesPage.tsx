@@ -17,7 +17,8 @@ import { CreateHeadlineForm } from '../components/CreateHeadlineForm';
 import { EditHeadlineDialog, STALE_MESSAGE } from '../components/EditHeadlineDialog';
 import { HeadlineList } from '../components/HeadlineList';
 import { SendMessageDialog } from '../components/SendMessageDialog';
-import { isStale, useHeadlineAction, useHeadlines, usePeople, type HeadlineAction } from '../headlines.api';
+import { usePeople } from '../../people/people.api';
+import { isStale, useHeadlineAction, useHeadlines, type HeadlineAction } from '../headlines.api';
 
 function TeamHeadlines({ team, departments }: { team: Department; departments: Department[] }) {
   const user = useSession((state) => state.user);

@@ -1,11 +1,25 @@
-import { useState, type FormEvent } from 'react';
-import { ISSUE_DESCRIPTION_MAX, ISSUE_TITLE_MAX, type IssueHorizon, type OrganizationPerson } from '@keel/contract';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  createIssueRequestSchema,
+  ISSUE_DESCRIPTION_MAX,
+  ISSUE_TITLE_MAX,
+  type IssueHorizon,
+  type OrganizationPerson,
+} from '@keel/contract';
 import toast from 'react-hot-toast';
+import type { z } from 'zod';
 import { errorText } from '../../../lib/api-client';
-import { useRequiredTitle } from '../../../lib/required-title';
+import { idOrNoneSchema, requiredTitle } from '../../../lib/form-schemas';
 import { TextField } from '../../../ui/Field';
 import { NewItemForm, PersonOptions, SelectField, TextAreaField } from '../../../ui/FormFields';
 import { useCreateIssue } from '../issues.api';
+
+const createIssueFormSchema = createIssueRequestSchema.pick({ description: true }).extend({
+  title: requiredTitle(createIssueRequestSchema.shape.title),
+  ownerId: idOrNoneSchema,
+});
+type CreateIssueForm = z.input<typeof createIssueFormSchema>;
 
 interface CreateIssueFormProps {
   teamId: string;
@@ -15,49 +29,49 @@ interface CreateIssueFormProps {
 }
 
 export function CreateIssueForm({ teamId, horizon, people, singular }: CreateIssueFormProps) {
-  const title = useRequiredTitle('');
-  const [description, setDescription] = useState('');
-  const [ownerId, setOwnerId] = useState('');
-  const [formError, setFormError] = useState<string>();
   const create = useCreateIssue();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<CreateIssueForm, unknown, z.output<typeof createIssueFormSchema>>({
+    resolver: zodResolver(createIssueFormSchema),
+    defaultValues: { title: '', description: '', ownerId: '' },
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = title.check();
-    setFormError(undefined);
-    if (!trimmed) return;
-    create.mutate(
-      { teamId, title: trimmed, description, horizon, ...(ownerId ? { ownerId } : {}) },
-      {
-        onSuccess: () => {
-          title.setTitle('');
-          setDescription('');
-          toast.success(`${singular} added`);
+  const submit = handleSubmit(
+    ({ title, description, ownerId }) =>
+      create.mutate(
+        { teamId, title, description, horizon, ...(ownerId ? { ownerId } : {}) },
+        {
+          onSuccess: () => {
+            reset({ title: '', description: '', ownerId });
+            toast.success(`${singular} added`);
+          },
         },
-        onError: (error) => setFormError(errorText(error, `Could not add the ${singular.toLowerCase()}.`)),
-      },
-    );
-  };
+      ),
+    () => create.reset(),
+  );
 
   return (
     <NewItemForm
       title={`New ${singular.toLowerCase()}`}
-      onSubmit={submit}
-      error={formError}
+      onSubmit={(event) => void submit(event)}
+      error={create.isError ? errorText(create.error, `Could not add the ${singular.toLowerCase()}.`) : undefined}
       submitLabel={`Add ${singular.toLowerCase()}`}
       busy={create.isPending}
     >
-      <TextField label="Title" maxLength={ISSUE_TITLE_MAX} {...title.field} />
-      <SelectField label="Owner" value={ownerId} onChange={(event) => setOwnerId(event.target.value)}>
+      <TextField label="Title" maxLength={ISSUE_TITLE_MAX} error={errors.title?.message} {...register('title')} />
+      <SelectField label="Owner" {...register('ownerId')}>
         <PersonOptions people={people} none="No owner" />
       </SelectField>
       <TextAreaField
         label="Description"
         className="md:col-span-2"
         rows={2}
-        value={description}
         maxLength={ISSUE_DESCRIPTION_MAX}
-        onChange={(event) => setDescription(event.target.value)}
+        {...register('description')}
       />
     </NewItemForm>
   );

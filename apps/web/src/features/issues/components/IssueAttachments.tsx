@@ -3,6 +3,7 @@ import { ISSUE_ATTACHMENT_MAX_BYTES } from '@keel/contract';
 import toast from 'react-hot-toast';
 import { errorText } from '../../../lib/api-client';
 import { fileSizeText } from '../../../lib/file-size';
+import { requireOrganization } from '../../../lib/organization-query';
 import { useOrganizationId } from '../../../lib/session-store';
 import { Banner } from '../../../ui/Banner';
 import { Button } from '../../../ui/Button';
@@ -11,7 +12,7 @@ import { Spinner } from '../../../ui/Spinner';
 import { downloadAttachment, useDeleteAttachment, useIssueAttachments, useUploadAttachment } from '../issues.api';
 
 export function IssueAttachments({ issueId, readOnly }: { issueId: string; readOnly: boolean }) {
-  const organizationId = useOrganizationId() ?? 'none';
+  const organizationId = useOrganizationId();
   const attachments = useIssueAttachments(issueId);
   const upload = useUploadAttachment();
   const remove = useDeleteAttachment();
@@ -40,7 +41,7 @@ export function IssueAttachments({ issueId, readOnly }: { issueId: string; readO
             <li key={attachment.id} className="flex items-center gap-2">
               <DownloadButton
                 fileName={attachment.fileName}
-                download={() => downloadAttachment(organizationId, attachment)}
+                download={() => downloadAttachment(requireOrganization(organizationId), attachment)}
                 className="text-blue-700 underline dark:text-blue-300"
               />
               <span className="text-slate-500">{fileSizeText(attachment.sizeBytes)}</span>

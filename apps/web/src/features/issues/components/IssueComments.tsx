@@ -1,5 +1,12 @@
-import { useState, type FormEvent } from 'react';
-import { ISSUE_COMMENT_MAX, type IssueComment } from '@keel/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  createIssueCommentRequestSchema,
+  ISSUE_COMMENT_MAX,
+  type CreateIssueCommentRequest,
+  type IssueComment,
+} from '@keel/contract';
 import { errorText } from '../../../lib/api-client';
 import { Banner } from '../../../ui/Banner';
 import { Button } from '../../../ui/Button';
@@ -18,14 +25,13 @@ export function IssueComments({ issueId, currentUserId, readOnly }: IssueComment
   const comments = useIssueComments(issueId);
   const add = useAddComment();
   const remove = useDeleteComment();
-  const [body, setBody] = useState('');
   const [editing, setEditing] = useState<string | null>(null);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!body.trim()) return;
-    add.mutate({ issueId, body: body.trim() }, { onSuccess: () => setBody('') });
-  };
+  // An empty comment is simply not sent (no message), as before.
+  const { register, handleSubmit, reset } = useForm<CreateIssueCommentRequest>({
+    resolver: zodResolver(createIssueCommentRequestSchema),
+    defaultValues: { body: '' },
+  });
+  const submit = handleSubmit(({ body }) => add.mutate({ issueId, body }, { onSuccess: () => reset({ body: '' }) }));
 
   return (
     <section aria-label="Comments" className="grid gap-2">
@@ -63,15 +69,14 @@ export function IssueComments({ issueId, currentUserId, readOnly }: IssueComment
         </ul>
       </ListStates>
       {readOnly ? null : (
-        <form onSubmit={submit} className="grid gap-2" aria-label="Add a comment">
+        <form onSubmit={(event) => void submit(event)} className="grid gap-2" aria-label="Add a comment">
           {add.error ? <Banner tone="error">{errorText(add.error, 'Could not add the comment.')}</Banner> : null}
           <textarea
             aria-label="New comment"
             rows={2}
-            value={body}
             maxLength={ISSUE_COMMENT_MAX}
-            onChange={(event) => setBody(event.target.value)}
             className={inputClasses(false)}
+            {...register('body')}
           />
           <div>
             <Button type="submit" size="sm" loading={add.isPending}>

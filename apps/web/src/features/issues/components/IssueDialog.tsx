@@ -1,15 +1,19 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ISSUE_DESCRIPTION_MAX,
   ISSUE_TITLE_MAX,
+  sendIssueRequestSchema,
+  updateIssueRequestSchema,
   type Department,
   type Issue,
-  type IssueHorizon,
   type OrganizationPerson,
 } from '@keel/contract';
+import type { z } from 'zod';
 import toast from 'react-hot-toast';
 import { errorText } from '../../../lib/api-client';
-import { useRequiredTitle } from '../../../lib/required-title';
+import { idOrNoneSchema, requiredTitle } from '../../../lib/form-schemas';
 import { Banner } from '../../../ui/Banner';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
@@ -88,57 +92,69 @@ export function IssueDialog(props: IssueDialogProps) {
 
 type Part = IssueDialogProps & { onConflict: () => void };
 
-function DetailsForm({ issue, people, readOnly, terms, onConflict }: Part) {
-  const title = useRequiredTitle(issue.title);
-  const [description, setDescription] = useState(issue.description);
-  const [ownerId, setOwnerId] = useState(issue.ownerId ?? '');
-  const [horizon, setHorizon] = useState<IssueHorizon>(issue.horizon);
-  const update = useUpdateIssue();
+const editIssueFormSchema = updateIssueRequestSchema
+  .pick({ description: true, horizon: true })
+  .required()
+  .extend({ title: requiredTitle(updateIssueRequestSchema.shape.title.unwrap()), ownerId: idOrNoneSchema });
+type EditIssueForm = z.input<typeof editIssueFormSchema>;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = title.check();
-    if (!trimmed) return;
+function DetailsForm({ issue, people, readOnly, terms, onConflict }: Part) {
+  const update = useUpdateIssue();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<EditIssueForm, unknown, z.output<typeof editIssueFormSchema>>({
+    resolver: zodResolver(editIssueFormSchema),
+    defaultValues: {
+      title: issue.title,
+      description: issue.description,
+      ownerId: issue.ownerId ?? '',
+      horizon: issue.horizon,
+    },
+  });
+
+  const submit = handleSubmit(({ ownerId, ...fields }) =>
     update.mutate(
-      { id: issue.id, version: issue.version, title: trimmed, description, ownerId: ownerId || null, horizon },
+      { id: issue.id, version: issue.version, ...fields, ownerId: ownerId || null },
       {
         onSuccess: () => toast.success('Saved'),
         onError: (error) => (isConflict(error) ? onConflict() : undefined),
       },
-    );
-  };
+    ),
+  );
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-3" aria-label={`Edit ${terms.issue_singular.toLowerCase()}`}>
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      className="grid gap-3"
+      aria-label={`Edit ${terms.issue_singular.toLowerCase()}`}
+    >
       {update.error && !isConflict(update.error) ? (
         <Banner tone="error">
           {errorText(update.error, `Could not save the ${terms.issue_singular.toLowerCase()}.`)}
         </Banner>
       ) : null}
-      <TextField label="Title" disabled={readOnly} maxLength={ISSUE_TITLE_MAX} {...title.field} />
+      <TextField
+        label="Title"
+        disabled={readOnly}
+        maxLength={ISSUE_TITLE_MAX}
+        error={errors.title?.message}
+        {...register('title')}
+      />
       <TextAreaField
         label="Description"
         rows={4}
         disabled={readOnly}
-        value={description}
         maxLength={ISSUE_DESCRIPTION_MAX}
-        onChange={(event) => setDescription(event.target.value)}
+        {...register('description')}
       />
       <div className="grid gap-3 md:grid-cols-2">
-        <SelectField
-          label="Owner"
-          disabled={readOnly}
-          value={ownerId}
-          onChange={(event) => setOwnerId(event.target.value)}
-        >
+        <SelectField label="Owner" disabled={readOnly} {...register('ownerId')}>
           <PersonOptions people={people} none="No owner" current={issue.owner} />
         </SelectField>
-        <SelectField
-          label="List"
-          disabled={readOnly}
-          value={horizon}
-          onChange={(event) => setHorizon(event.target.value as IssueHorizon)}
-        >
+        <SelectField label="List" disabled={readOnly} {...register('horizon')}>
           <option value="short_term">Short-term</option>
           <option value="long_term">Long-term</option>
         </SelectField>
@@ -154,35 +170,36 @@ function DetailsForm({ issue, people, readOnly, terms, onConflict }: Part) {
   );
 }
 
+const sendIssueFormSchema = sendIssueRequestSchema.pick({ teamId: true });
+
 function SendForm({ issue, departments, terms, onClose, onConflict }: Part) {
   const targets = departments.filter((department) => department.id !== issue.teamId);
-  const [teamId, setTeamId] = useState(targets[0]?.id ?? '');
   const send = useSendIssue();
+  const { register, handleSubmit } = useForm<z.input<typeof sendIssueFormSchema>>({
+    resolver: zodResolver(sendIssueFormSchema),
+    defaultValues: { teamId: targets[0]?.id ?? '' },
+  });
+  const submit = handleSubmit(({ teamId }) =>
+    // mutateAsync: the issue leaves this team's list, which unmounts the dialog before mutate's callbacks.
+    send.mutateAsync({ issue, teamId }).then(
+      () => {
+        toast.success(`${terms.issue_singular} sent to ${targets.find((team) => team.id === teamId)?.name ?? ''}`);
+        onClose();
+      },
+      (error: unknown) =>
+        isConflict(error)
+          ? onConflict()
+          : toast.error(errorText(error, `Could not send the ${terms.issue_singular.toLowerCase()}.`)),
+    ),
+  );
   if (targets.length === 0) return null;
   return (
     <form
       className="flex flex-wrap items-end gap-2"
-      aria-label="Send to another team"
-      onSubmit={(event) => {
-        event.preventDefault();
-        // mutateAsync: the issue leaves this team's list, which unmounts the dialog before mutate's callbacks.
-        void send.mutateAsync({ issue, teamId }).then(
-          () => {
-            toast.success(`${terms.issue_singular} sent to ${targets.find((team) => team.id === teamId)?.name ?? ''}`);
-            onClose();
-          },
-          (error: unknown) =>
-            isConflict(error)
-              ? onConflict()
-              : toast.error(errorText(error, `Could not send the ${terms.issue_singular.toLowerCase()}.`)),
-        );
-      }}
+      aria-label={`Send to another ${terms.department_label.toLowerCase()}`}
+      onSubmit={(event) => void submit(event)}
     >
-      <SelectField
-        label={`Send to another ${terms.department_label.toLowerCase()}`}
-        value={teamId}
-        onChange={(event) => setTeamId(event.target.value)}
-      >
+      <SelectField label={`Send to another ${terms.department_label.toLowerCase()}`} {...register('teamId')}>
         {targets.map((team) => (
           <option key={team.id} value={team.id}>
             {team.name}

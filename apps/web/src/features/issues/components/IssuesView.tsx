@@ -9,10 +9,9 @@ import { EmptyNote, ListPage, ListStates, ShowMore } from '../../../ui/ListPage'
 import { cx } from '../../../ui/cx';
 import { ImportLink } from '../../imports/components/ImportLink';
 import { useTerminology } from '../../terminology/terminology.api';
-import { usePeople } from '../../todos/todos.api';
+import { usePeople } from '../../people/people.api';
 import {
   isConflict,
-  issueKeys,
   useIssueList,
   useRankIssue,
   useReorderIssues,
@@ -37,7 +36,7 @@ export function IssuesView({ teamId, teamName, departments }: IssuesViewProps) {
   const terms = useTerminology();
   const plural = terms.issues_label;
   const singular = terms.issue_singular;
-  const { user, readOnly, reload } = useTeamListPage(plural, teamName, issueKeys.all);
+  const { user, readOnly, reload } = useTeamListPage(plural, teamName, 'issue');
   const [tab, setTab] = useState<Tab>('short_term');
   const [search, setSearch] = useState('');
   const filters: IssueListFilters =

@@ -1,5 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import {
+  solveIssueRequestSchema,
   ISSUE_RESOLUTION_MAX,
   ISSUE_SOLVE_TODOS_MAX,
   TODO_DEFAULT_DUE_DAYS,
@@ -17,12 +21,8 @@ import { OwnerPicker } from '../../todos/components/OwnerPicker';
 import { localToday } from '../../todos/todo-dates';
 import { isConflict, useSolveIssue } from '../issues.api';
 
-interface TodoDraft {
-  key: number;
-  title: string;
-  ownerIds: string[];
-  dueDate: string;
-}
+const solveFormSchema = solveIssueRequestSchema.pick({ resolution: true, todos: true });
+type SolveForm = z.input<typeof solveFormSchema>;
 
 interface SolveIssueFormProps {
   issue: Issue;
@@ -35,47 +35,37 @@ interface SolveIssueFormProps {
 
 /** A resolution and the to-dos it calls for; the server solves and creates them all or nothing. */
 export function SolveIssueForm({ issue, people, currentUserId, terms, onSolved, onConflict }: SolveIssueFormProps) {
-  const [resolution, setResolution] = useState('');
-  const [drafts, setDrafts] = useState<TodoDraft[]>([]);
   const [problem, setProblem] = useState<string>();
   const solve = useSolveIssue();
   const todoSingular = terms.todo_singular.toLowerCase();
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<SolveForm, unknown, z.output<typeof solveFormSchema>>({
+    resolver: zodResolver(solveFormSchema),
+    defaultValues: { resolution: '', todos: [] },
+  });
+  const rows = useFieldArray({ control, name: 'todos' });
 
   const addRow = () =>
-    setDrafts((current) => [
-      ...current,
-      {
-        key: Date.now() + current.length,
-        title: '',
-        ownerIds: [issue.ownerId ?? currentUserId],
-        dueDate: addDays(localToday(), TODO_DEFAULT_DUE_DAYS),
-      },
-    ]);
-  const change = (key: number, patch: Partial<TodoDraft>) =>
-    setDrafts((current) => current.map((draft) => (draft.key === key ? { ...draft, ...patch } : draft)));
+    rows.append({
+      title: '',
+      ownerIds: [issue.ownerId ?? currentUserId],
+      dueDate: addDays(localToday(), TODO_DEFAULT_DUE_DAYS),
+    });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const incomplete = drafts.findIndex((draft) => !draft.title.trim() || draft.ownerIds.length === 0);
-    if (incomplete >= 0) {
-      setProblem(`Give ${todoSingular} ${incomplete + 1} a title and at least one owner.`);
-      return;
-    }
-    setProblem(undefined);
-    // mutateAsync, not mutate's callbacks: the refetch after the solve drops the issue from the open
-    // list and unmounts this form first, and mutate's callbacks never run for an unmounted form.
-    void solve
-      .mutateAsync({
-        id: issue.id,
-        version: issue.version,
-        resolution,
-        todos: drafts.map((draft) => ({ title: draft.title.trim(), ownerIds: draft.ownerIds, dueDate: draft.dueDate })),
-      })
-      .then(
+  const submit = handleSubmit(
+    ({ resolution, todos }) => {
+      setProblem(undefined);
+      // mutateAsync, not mutate's callbacks: the refetch after the solve drops the issue from the open
+      // list and unmounts this form first, and mutate's callbacks never run for an unmounted form.
+      void solve.mutateAsync({ id: issue.id, version: issue.version, resolution, todos }).then(
         () => {
           toast.success(
-            drafts.length > 0
-              ? `${terms.issue_singular} solved; ${drafts.length} ${terms.todos_label.toLowerCase()} created`
+            todos.length > 0
+              ? `${terms.issue_singular} solved; ${todos.length} ${terms.todos_label.toLowerCase()} created`
               : `${terms.issue_singular} solved`,
           );
           onSolved();
@@ -85,61 +75,56 @@ export function SolveIssueForm({ issue, people, currentUserId, terms, onSolved, 
           else setProblem(errorText(error, `Could not solve the ${terms.issue_singular.toLowerCase()}.`));
         },
       );
-  };
+    },
+    (invalid) => {
+      const incomplete = invalid.todos?.findIndex?.((row) => Boolean(row?.title ?? row?.ownerIds)) ?? -1;
+      setProblem(
+        incomplete >= 0 ? `Give ${todoSingular} ${incomplete + 1} a title and at least one owner.` : undefined,
+      );
+    },
+  );
 
   return (
     <form
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       noValidate
       aria-label={`Solve ${terms.issue_singular.toLowerCase()}`}
       className="grid gap-3"
     >
       <h3 className="font-semibold text-slate-900 dark:text-white">Solve ({terms.problem_solving_process})</h3>
       {problem ? <Banner tone="error">{problem}</Banner> : null}
-      <TextAreaField
-        label="Resolution"
-        rows={3}
-        value={resolution}
-        maxLength={ISSUE_RESOLUTION_MAX}
-        onChange={(event) => setResolution(event.target.value)}
-      />
-      {drafts.map((draft, index) => (
+      <TextAreaField label="Resolution" rows={3} maxLength={ISSUE_RESOLUTION_MAX} {...register('resolution')} />
+      {rows.fields.map((row, index) => (
         <fieldset
-          key={draft.key}
+          key={row.id}
           className="grid gap-2 rounded-md border border-slate-200 p-3 dark:border-slate-700"
           aria-label={`${terms.todo_singular} ${index + 1}`}
         >
           <legend className="px-1 text-sm font-medium">
             {terms.todo_singular} {index + 1}
           </legend>
-          <TextField
-            label={`${terms.todo_singular} ${index + 1} title`}
-            value={draft.title}
-            onChange={(event) => change(draft.key, { title: event.target.value })}
-          />
+          <TextField label={`${terms.todo_singular} ${index + 1} title`} {...register(`todos.${index}.title`)} />
           <DateField
             label={`${terms.todo_singular} ${index + 1} due date`}
-            value={draft.dueDate}
-            onChange={(event) => change(draft.key, { dueDate: event.target.value })}
+            error={errors.todos?.[index]?.dueDate?.message}
+            {...register(`todos.${index}.dueDate`)}
           />
-          <OwnerPicker
-            people={people}
-            selected={draft.ownerIds}
-            onChange={(ownerIds) => change(draft.key, { ownerIds })}
+          <Controller
+            control={control}
+            name={`todos.${index}.ownerIds`}
+            render={({ field }) => (
+              <OwnerPicker people={people} selected={field.value ?? []} onChange={field.onChange} />
+            )}
           />
           <div>
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => setDrafts((current) => current.filter((item) => item.key !== draft.key))}
-            >
+            <Button variant="secondary" size="sm" onClick={() => rows.remove(index)}>
               Remove {todoSingular} {index + 1}
             </Button>
           </div>
         </fieldset>
       ))}
       <div className="flex flex-wrap gap-2">
-        {drafts.length < ISSUE_SOLVE_TODOS_MAX ? (
+        {rows.fields.length < ISSUE_SOLVE_TODOS_MAX ? (
           <Button variant="secondary" onClick={addRow}>
             Add a {todoSingular}
           </Button>

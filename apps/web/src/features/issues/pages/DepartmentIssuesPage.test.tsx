@@ -8,6 +8,7 @@ import { ORG_ID, makeUser } from '../../../test-utils/fixtures';
 import { renderWithToasts } from '../../../test-utils/render';
 import { DEPT, makeDepartment, pageReply, signedInForEachTest, teamFrameRoutes } from '../../../test-utils/team-stubs';
 import { localToday } from '../../todos/todo-dates';
+import { makeIssue } from '../issues-test-data';
 import DepartmentIssuesPage from './DepartmentIssuesPage';
 
 const SALES = '44444444-4444-4444-8444-444444444444';
@@ -15,34 +16,8 @@ const ME = makeUser().id;
 const base = `/organizations/${ORG_ID}/issues`;
 const listKey = `GET ${base}`;
 
-const issue = (overrides: Partial<Issue>): Issue => ({
-  id: '55555555-5555-4555-8555-555555555555',
-  teamId: DEPT,
-  title: 'Hiring is slow',
-  description: 'Three roles open',
-  raisedById: ME,
-  raisedBy: { id: ME, name: 'Ada Lovelace' },
-  ownerId: ME,
-  owner: { id: ME, name: 'Ada Lovelace' },
-  horizon: 'short_term',
-  priorityRank: null,
-  votes: 0,
-  votedByMe: false,
-  position: 1,
-  status: 'open',
-  solvedAt: null,
-  solvedById: null,
-  resolution: null,
-  source: null,
-  archivedAt: null,
-  commentCount: 0,
-  version: 1,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  ...overrides,
-});
-const hiring = issue({ priorityRank: 1, votes: 2 });
-const roof = issue({
+const hiring = makeIssue({ priorityRank: 1, votes: 2 });
+const roof = makeIssue({
   id: '66666666-6666-4666-8666-666666666666',
   title: '<b>Roof</b> leaks',
   position: 2,
@@ -210,14 +185,14 @@ describe('DepartmentIssuesPage', () => {
     const user = userEvent.setup();
     render();
     await user.click(await screen.findByRole('button', { name: 'Hiring is slow' }));
-    const form = within(await screen.findByRole('dialog')).getByRole('form', { name: 'Send to another team' });
+    const form = within(await screen.findByRole('dialog')).getByRole('form', { name: 'Send to another department' });
     await user.click(within(form).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(stub.callsTo(`POST ${base}/${hiring.id}/send`)).toHaveLength(1));
     expect(stub.callsTo(`POST ${base}/${hiring.id}/send`)[0]?.body).toEqual({ version: 1, teamId: SALES });
   });
 
   it('searches the solved list', async () => {
-    const solved = issue({ status: 'solved', solvedAt: '2026-01-02T00:00:00.000Z', resolution: 'Done' });
+    const solved = makeIssue({ status: 'solved', solvedAt: '2026-01-02T00:00:00.000Z', resolution: 'Done' });
     const stub = stubFetch(routes({ [listKey]: page([solved]) }));
     const user = userEvent.setup();
     render();

@@ -1,5 +1,8 @@
-import { useState, type FormEvent } from 'react';
-import type { Role } from '@keel/contract';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { createInvitationRequestSchema } from '@keel/contract';
+import { z } from 'zod';
 import { errorText } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-store';
 import { Banner } from '../../../ui/Banner';
@@ -12,55 +15,52 @@ import { useTerminology } from '../../terminology/terminology.api';
 import { useInvite } from '../members.api';
 import { ROLE_NAMES, assignableRoles } from '../roles';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The address as typed, trimmed first, then the contract's rules and message. */
+const inviteFormSchema = createInvitationRequestSchema.extend({
+  email: z.string().trim().pipe(createInvitationRequestSchema.shape.email),
+});
+type InviteForm = z.input<typeof inviteFormSchema>;
+const EMPTY: InviteForm = { email: '', role: 'member', teamIds: [] };
 
 export function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const terms = useTerminology();
   const myRole = useSession((state) => state.user?.role);
   const departments = useAllDepartments(false);
   const invite = useInvite();
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<Role>('member');
-  const [teamIds, setTeamIds] = useState<string[]>([]);
-  const [emailError, setEmailError] = useState<string | undefined>();
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<InviteForm, unknown, z.output<typeof inviteFormSchema>>({
+    resolver: zodResolver(inviteFormSchema),
+    defaultValues: EMPTY,
+  });
 
   const close = (next: boolean) => {
     if (!next) {
-      setEmail('');
-      setRole('member');
-      setTeamIds([]);
-      setEmailError(undefined);
+      reset(EMPTY);
       setSentTo(null);
       invite.reset();
     }
     onOpenChange(next);
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const address = email.trim();
-    if (!EMAIL.test(address)) {
-      setEmailError('Please enter a valid email address');
-      return;
-    }
-    setEmailError(undefined);
+  const submit = handleSubmit((values) =>
     invite
-      .mutateAsync({ email: address, role, teamIds })
+      .mutateAsync(values)
       .then(() => {
-        setSentTo(address);
-        setEmail('');
-        setTeamIds([]);
+        setSentTo(values.email);
+        reset({ ...EMPTY, role: values.role });
       })
-      .catch(() => undefined);
-  };
-
-  const toggleTeam = (id: string, checked: boolean) =>
-    setTeamIds((current) => (checked ? [...current, id] : current.filter((teamId) => teamId !== id)));
+      .catch(() => undefined),
+  );
 
   return (
     <Dialog open={open} onOpenChange={close} title="Invite people" size="md">
-      <form noValidate onSubmit={submit} className="grid gap-4">
+      <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
         {sentTo ? <Banner tone="success">Invitation sent to {sentTo}. The link works for 7 days.</Banner> : null}
         {invite.isError ? (
           <Banner tone="error">{errorText(invite.error, 'The invitation could not be sent.')}</Banner>
@@ -69,11 +69,10 @@ export function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChan
           label="E-mail"
           type="email"
           autoComplete="off"
-          value={email}
-          error={emailError}
-          onChange={(event) => setEmail(event.target.value)}
+          error={errors.email?.message}
+          {...register('email')}
         />
-        <SelectField label="Role" value={role} onChange={(event) => setRole(event.target.value as Role)}>
+        <SelectField label="Role" {...register('role')}>
           {assignableRoles(myRole).map((choice) => (
             <option key={choice} value={choice}>
               {ROLE_NAMES[choice]}
@@ -90,14 +89,28 @@ export function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChan
               {errorText(departments.error, `The ${terms.department_label.toLowerCase()}s could not be loaded.`)}
             </p>
           ) : null}
-          {(departments.data ?? []).map((department) => (
-            <Checkbox
-              key={department.id}
-              label={department.name}
-              checked={teamIds.includes(department.id)}
-              onChange={(event) => toggleTeam(department.id, event.target.checked)}
-            />
-          ))}
+          <Controller
+            control={control}
+            name="teamIds"
+            render={({ field: { value = [], onChange } }) => (
+              <>
+                {(departments.data ?? []).map((department) => (
+                  <Checkbox
+                    key={department.id}
+                    label={department.name}
+                    checked={value.includes(department.id)}
+                    onChange={(event) =>
+                      onChange(
+                        event.target.checked
+                          ? [...value, department.id]
+                          : value.filter((teamId) => teamId !== department.id),
+                      )
+                    }
+                  />
+                ))}
+              </>
+            )}
+          />
         </fieldset>
         <FormActions onCancel={() => close(false)} submitLabel="Send invitation" busy={invite.isPending} />
       </form>

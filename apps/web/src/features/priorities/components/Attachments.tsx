@@ -3,6 +3,7 @@ import { PRIORITY_ATTACHMENT_MAX_BYTES } from '@keel/contract';
 import toast from 'react-hot-toast';
 import { errorText } from '../../../lib/api-client';
 import { fileSizeText } from '../../../lib/file-size';
+import { requireOrganization } from '../../../lib/organization-query';
 import { useOrganizationId } from '../../../lib/session-store';
 import { Button } from '../../../ui/Button';
 import { AttachmentStates, DownloadButton } from '../../../ui/Attachments';
@@ -14,7 +15,7 @@ import {
 } from '../priorities.api';
 
 export function Attachments({ priorityId, readOnly }: { priorityId: string; readOnly: boolean }) {
-  const organizationId = useOrganizationId() ?? 'none';
+  const organizationId = useOrganizationId();
   const attachments = usePriorityAttachments(priorityId);
   const upload = useUploadAttachment();
   const remove = useDeleteAttachment();
@@ -67,7 +68,7 @@ export function Attachments({ priorityId, readOnly }: { priorityId: string; read
             <li key={attachment.id} className="flex flex-wrap items-center gap-2 text-sm">
               <DownloadButton
                 fileName={attachment.fileName}
-                download={() => downloadAttachment(organizationId, attachment)}
+                download={() => downloadAttachment(requireOrganization(organizationId), attachment)}
                 className="font-medium text-blue-700 hover:underline dark:text-blue-300"
               />
               <span className="text-xs text-slate-600 dark:text-slate-400">

@@ -1,15 +1,45 @@
-import { useState, type FormEvent } from 'react';
-import { type FiscalQuarterInfo, type OrganizationPerson, type PriorityScope, type Terminology } from '@keel/contract';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  createPriorityRequestSchema,
+  type FiscalQuarterInfo,
+  type OrganizationPerson,
+  type Terminology,
+} from '@keel/contract';
 import toast from 'react-hot-toast';
+import { z } from 'zod';
 import { errorText } from '../../../lib/api-client';
-import { useRequiredTitle } from '../../../lib/required-title';
 import { Banner } from '../../../ui/Banner';
 import { Dialog } from '../../../ui/Dialog';
 import { DateField, FormActions, SelectField } from '../../../ui/FormFields';
 import { OwnerPicker } from '../../todos/components/OwnerPicker';
 import { useCreatePriorities } from '../priorities.api';
 import { quarterName } from '../priority-format';
-import { PriorityTextFields, ProgressFields, ScopeSelect, numericRequest, progressValuesOf } from './PriorityFields';
+import {
+  PriorityTextFields,
+  ProgressFields,
+  ScopeSelect,
+  numericRequest,
+  progressFormSchema,
+  progressValuesOf,
+} from './PriorityFields';
+
+const contract = createPriorityRequestSchema.shape;
+
+/**
+ * The contract's fields, plus what the dialog shows differently: the quarter as one choice, a due
+ * date left empty to follow the quarter's end, and progress as typed (numbers checked on submit).
+ */
+const createPriorityFormSchema = z.object({
+  title: contract.title,
+  description: contract.description.unwrap(),
+  ownerIds: contract.ownerIds,
+  scope: contract.scope.unwrap(),
+  quarterKey: z.string(),
+  dueDate: z.string(),
+  progress: progressFormSchema,
+});
+type CreatePriorityForm = z.input<typeof createPriorityFormSchema>;
 
 interface CreatePriorityDialogProps {
   teamId: string;
@@ -26,54 +56,57 @@ const keyOf = (quarter: { year: number; quarter: number }) => `${quarter.year}-$
 export function CreatePriorityDialog(props: CreatePriorityDialogProps) {
   const { teamId, people, currentUserId, quarters, initialQuarter, terms, onClose } = props;
   const singular = terms.priority_singular;
-  const title = useRequiredTitle('');
-  const [description, setDescription] = useState('');
-  const [ownerIds, setOwnerIds] = useState<string[]>([currentUserId]);
-  const [scope, setScope] = useState<PriorityScope>('team');
-  const [quarterKey, setQuarterKey] = useState(keyOf(initialQuarter));
-  const quarter = quarters.find((candidate) => keyOf(candidate) === quarterKey) ?? initialQuarter;
-  // The due date follows the quarter's end until the person picks one.
-  const [dueDate, setDueDate] = useState<string | null>(null);
-  const [progress, setProgress] = useState(progressValuesOf());
-  const [problem, setProblem] = useState<{ owners?: string; numeric?: string; form?: string }>({});
   const create = useCreatePriorities();
+  const {
+    register,
+    control,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm<CreatePriorityForm, unknown, z.output<typeof createPriorityFormSchema>>({
+    resolver: zodResolver(createPriorityFormSchema),
+    defaultValues: {
+      title: '',
+      description: '',
+      ownerIds: [currentUserId],
+      scope: 'team',
+      quarterKey: keyOf(initialQuarter),
+      // The due date follows the quarter's end until the person picks one.
+      dueDate: '',
+      progress: progressValuesOf(),
+    },
+  });
+  const quarterOf = (key: string) => quarters.find((candidate) => keyOf(candidate) === key) ?? initialQuarter;
+  const quarter = quarterOf(watch('quarterKey'));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = title.check();
-    const numeric = numericRequest(progress);
-    const found = {
-      ...(ownerIds.length > 0 ? {} : { owners: 'Choose at least one owner' }),
-      ...(numeric.ok ? {} : { numeric: numeric.error }),
-    };
-    setProblem(found);
-    if (!trimmed || Object.keys(found).length > 0 || !numeric.ok) return;
-    create.mutate(
-      {
-        title: trimmed,
-        description,
-        ownerIds,
-        teamId,
-        scope,
-        year: quarter.year,
-        quarter: quarter.quarter,
-        dueDate: dueDate ?? quarter.end,
-        progressType: progress.progressType,
-        ...(progress.progressType === 'numeric' ? numeric.fields : {}),
-      },
-      {
-        onSuccess: (created) => {
-          toast.success(
-            created.length > 1
-              ? `${created.length} ${terms.priorities_label.toLowerCase()} added`
-              : `${singular} added`,
-          );
-          onClose();
+  const submit = handleSubmit(
+    ({ quarterKey, dueDate, progress, ...fields }) => {
+      const chosen = quarterOf(quarterKey);
+      const numeric = numericRequest(progress);
+      create.mutate(
+        {
+          ...fields,
+          teamId,
+          year: chosen.year,
+          quarter: chosen.quarter,
+          dueDate: dueDate || chosen.end,
+          progressType: progress.progressType,
+          ...(progress.progressType === 'numeric' && numeric.ok ? numeric.fields : {}),
         },
-        onError: (error) => setProblem({ form: errorText(error, `Could not add the ${singular.toLowerCase()}.`) }),
-      },
-    );
-  };
+        {
+          onSuccess: (created) => {
+            toast.success(
+              created.length > 1
+                ? `${created.length} ${terms.priorities_label.toLowerCase()} added`
+                : `${singular} added`,
+            );
+            onClose();
+          },
+        },
+      );
+    },
+    () => create.reset(),
+  );
 
   return (
     <Dialog
@@ -82,42 +115,64 @@ export function CreatePriorityDialog(props: CreatePriorityDialogProps) {
       title={`New ${singular.toLowerCase()}`}
       size="lg"
     >
-      <form onSubmit={submit} noValidate className="grid gap-3 md:grid-cols-2">
-        {problem.form ? (
+      <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-3 md:grid-cols-2">
+        {create.isError ? (
           <Banner tone="error" className="md:col-span-2">
-            {problem.form}
+            {errorText(create.error, `Could not add the ${singular.toLowerCase()}.`)}
           </Banner>
         ) : null}
         <div className="grid content-start gap-3">
-          <PriorityTextFields title={title.field} description={description} onDescription={setDescription} />
-          <SelectField
-            label={terms.quarter_label}
-            value={quarterKey}
-            onChange={(event) => setQuarterKey(event.target.value)}
-          >
+          <PriorityTextFields
+            title={{ error: errors.title?.message, ...register('title') }}
+            description={register('description')}
+          />
+          <SelectField label={terms.quarter_label} {...register('quarterKey')}>
             {quarters.map((candidate) => (
               <option key={keyOf(candidate)} value={keyOf(candidate)}>
                 {quarterName(terms.quarter_label, candidate)}
               </option>
             ))}
           </SelectField>
-          <DateField
-            label="Due date"
-            value={dueDate ?? quarter.end}
-            onChange={(event) => setDueDate(event.target.value || null)}
+          <Controller
+            control={control}
+            name="dueDate"
+            render={({ field }) => (
+              <DateField label="Due date" value={field.value || quarter.end} onChange={field.onChange} />
+            )}
           />
-          <ScopeSelect value={scope} onChange={setScope} />
+          <Controller
+            control={control}
+            name="scope"
+            render={({ field }) => <ScopeSelect value={field.value} onChange={field.onChange} />}
+          />
         </div>
         <div className="grid content-start gap-3">
-          <OwnerPicker people={people} selected={ownerIds} onChange={setOwnerIds} error={problem.owners} />
+          <Controller
+            control={control}
+            name="ownerIds"
+            render={({ field, fieldState }) => (
+              <OwnerPicker
+                people={people}
+                selected={field.value}
+                onChange={field.onChange}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
           <p className="text-xs text-slate-600 dark:text-slate-400">
             Each owner gets their own {singular.toLowerCase()}.
           </p>
-          <ProgressFields
-            values={progress}
-            onChange={setProgress}
-            milestonesLabel={terms.milestones_label}
-            error={problem.numeric}
+          <Controller
+            control={control}
+            name="progress"
+            render={({ field, fieldState }) => (
+              <ProgressFields
+                values={field.value}
+                onChange={field.onChange}
+                milestonesLabel={terms.milestones_label}
+                error={fieldState.error?.message}
+              />
+            )}
           />
         </div>
         <FormActions

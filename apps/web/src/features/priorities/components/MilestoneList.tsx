@@ -1,8 +1,17 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm, type UseFormRegister } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import GripVertical from 'lucide-react/icons/grip-vertical';
-import { MILESTONE_TITLE_MAX, type Milestone, type OrganizationPerson, type Priority } from '@keel/contract';
+import {
+  createMilestoneRequestSchema,
+  MILESTONE_TITLE_MAX,
+  type Milestone,
+  type OrganizationPerson,
+  type Priority,
+} from '@keel/contract';
 import toast from 'react-hot-toast';
 import { errorText } from '../../../lib/api-client';
 import { Banner } from '../../../ui/Banner';
@@ -187,40 +196,37 @@ function MilestoneItem({ milestone, people, readOnly, onToggle }: MilestoneItemP
   );
 }
 
+/** A milestone's fields: the contract's title and owner, and a due date left empty for none. */
+const milestoneFormSchema = createMilestoneRequestSchema
+  .pick({ title: true, ownerId: true })
+  .required()
+  .extend({ dueDate: z.string() });
+type MilestoneForm = z.input<typeof milestoneFormSchema>;
+
 interface DraftFieldsProps {
-  title: string;
-  dueDate: string;
-  ownerId: string;
+  register: UseFormRegister<MilestoneForm>;
   people: OrganizationPerson[];
   /** The owner so far, kept as a choice even when no longer among `people`. */
   owner: { id: string; name: string };
-  onChange: (patch: Partial<{ title: string; dueDate: string; ownerId: string }>) => void;
 }
 
-function DraftFields({ title, dueDate, ownerId, people, owner, onChange }: DraftFieldsProps) {
+function DraftFields({ register, people, owner }: DraftFieldsProps) {
   return (
     <>
       <input
         aria-label="Title"
-        value={title}
         maxLength={MILESTONE_TITLE_MAX}
-        onChange={(event) => onChange({ title: event.target.value })}
         className={inputClasses(false, 'min-w-40 flex-1')}
+        {...register('title')}
       />
       <input
         aria-label="Due date"
         type="date"
         max="9999-12-31"
-        value={dueDate}
-        onChange={(event) => onChange({ dueDate: event.target.value })}
         className={inputClasses(false, 'w-40')}
+        {...register('dueDate')}
       />
-      <select
-        aria-label="Owner"
-        value={ownerId}
-        onChange={(event) => onChange({ ownerId: event.target.value })}
-        className={inputClasses(false, 'w-44')}
-      >
+      <select aria-label="Owner" className={inputClasses(false, 'w-44')} {...register('ownerId')}>
         <PersonOptions people={people} current={owner} />
       </select>
     </>
@@ -236,41 +242,34 @@ function EditMilestoneForm({
   people: OrganizationPerson[];
   onDone: () => void;
 }) {
-  const [draft, setDraft] = useState({
-    title: milestone.title,
-    dueDate: milestone.dueDate ?? '',
-    ownerId: milestone.ownerId,
-  });
   const update = useUpdateMilestone();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!draft.title.trim()) return;
+  // An empty title is simply not saved (no message), as before.
+  const { register, handleSubmit } = useForm<MilestoneForm>({
+    resolver: zodResolver(milestoneFormSchema),
+    defaultValues: { title: milestone.title, dueDate: milestone.dueDate ?? '', ownerId: milestone.ownerId },
+  });
+  const submit = handleSubmit(({ title, dueDate, ownerId }) =>
     update.mutate(
       {
         priorityId: milestone.priorityId,
         id: milestone.id,
         version: milestone.version,
-        title: draft.title.trim(),
-        dueDate: draft.dueDate || null,
-        ownerId: draft.ownerId,
+        title,
+        dueDate: dueDate || null,
+        ownerId,
       },
       { onSuccess: onDone },
-    );
-  };
+    ),
+  );
   return (
-    <form onSubmit={submit} aria-label={`Edit ${milestone.title}`} className="grid gap-2">
+    <form onSubmit={(event) => void submit(event)} aria-label={`Edit ${milestone.title}`} className="grid gap-2">
       {update.error ? (
         <Banner tone={isConflict(update.error) ? 'warning' : 'error'}>
           {errorText(update.error, 'Could not save the change.')}
         </Banner>
       ) : null}
       <div className="flex flex-wrap items-center gap-2">
-        <DraftFields
-          {...draft}
-          people={people}
-          owner={milestone.owner}
-          onChange={(patch) => setDraft({ ...draft, ...patch })}
-        />
+        <DraftFields register={register} people={people} owner={milestone.owner} />
         <Button type="submit" size="sm" loading={update.isPending}>
           Save
         </Button>
@@ -283,30 +282,29 @@ function EditMilestoneForm({
 }
 
 function AddMilestoneForm({ priority, people }: { priority: Priority; people: OrganizationPerson[] }) {
-  const empty = { title: '', dueDate: '', ownerId: priority.ownerId };
-  const [draft, setDraft] = useState(empty);
+  const empty: MilestoneForm = { title: '', dueDate: '', ownerId: priority.ownerId };
   const add = useAddMilestone();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const title = draft.title.trim();
-    if (!title) return;
+  const { register, handleSubmit, reset, watch } = useForm<MilestoneForm>({
+    resolver: zodResolver(milestoneFormSchema),
+    defaultValues: empty,
+  });
+  const submit = handleSubmit(({ title, dueDate, ownerId }) =>
     add.mutate(
-      { priorityId: priority.id, title, dueDate: draft.dueDate || null, ownerId: draft.ownerId },
+      { priorityId: priority.id, title, dueDate: dueDate || null, ownerId },
       {
-        onSuccess: () => setDraft(empty),
+        onSuccess: () => reset(empty),
         onError: (error) => toast.error(errorText(error, 'Could not add it.')),
       },
-    );
-  };
+    ),
+  );
   return (
-    <form onSubmit={submit} aria-label="Add a milestone" className="flex flex-wrap items-center gap-2">
-      <DraftFields
-        {...draft}
-        people={people}
-        owner={priority.owner}
-        onChange={(patch) => setDraft({ ...draft, ...patch })}
-      />
-      <Button type="submit" size="sm" variant="secondary" loading={add.isPending} disabled={!draft.title.trim()}>
+    <form
+      onSubmit={(event) => void submit(event)}
+      aria-label="Add a milestone"
+      className="flex flex-wrap items-center gap-2"
+    >
+      <DraftFields register={register} people={people} owner={priority.owner} />
+      <Button type="submit" size="sm" variant="secondary" loading={add.isPending} disabled={!watch('title').trim()}>
         Add
       </Button>
     </form>

@@ -1,8 +1,15 @@
-import { useState, type FormEvent } from 'react';
-import type { OrganizationPerson, Priority, PriorityScope, PriorityStatus, Terminology } from '@keel/contract';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  updatePriorityRequestSchema,
+  type OrganizationPerson,
+  type Priority,
+  type PriorityStatus,
+  type Terminology,
+} from '@keel/contract';
+import type { z } from 'zod';
 import toast from 'react-hot-toast';
 import { errorText } from '../../../lib/api-client';
-import { useRequiredTitle } from '../../../lib/required-title';
 import { Button } from '../../../ui/Button';
 import { SaveProblem } from '../../../ui/ConflictBanner';
 import { Dialog } from '../../../ui/Dialog';
@@ -13,7 +20,14 @@ import { STATUS_TEXT, quarterName } from '../priority-format';
 import { Attachments } from './Attachments';
 import { CreateIssueFromPriority } from './CreateIssueFromPriority';
 import { MilestoneList } from './MilestoneList';
-import { PriorityTextFields, ProgressFields, ScopeSelect, numericRequest, progressValuesOf } from './PriorityFields';
+import {
+  PriorityTextFields,
+  ProgressFields,
+  ScopeSelect,
+  numericRequest,
+  progressFormSchema,
+  progressValuesOf,
+} from './PriorityFields';
 import { StatusUpdates } from './StatusUpdates';
 import { ProgressBar, StatusPill } from './StatusPill';
 
@@ -133,15 +147,30 @@ export function PriorityDetailDialog(props: PriorityDetailDialogProps) {
   );
 }
 
+const editPriorityFormSchema = updatePriorityRequestSchema
+  .pick({ title: true, description: true, ownerId: true, scope: true, dueDate: true })
+  .required()
+  .extend({ progress: progressFormSchema });
+type EditPriorityForm = z.input<typeof editPriorityFormSchema>;
+
 function EditPriorityForm({ priority, people, terms, readOnly, onReload }: PriorityDetailDialogProps) {
-  const title = useRequiredTitle(priority.title);
-  const [description, setDescription] = useState(priority.description);
-  const [ownerId, setOwnerId] = useState(priority.ownerId);
-  const [scope, setScope] = useState<PriorityScope>(priority.scope);
-  const [dueDate, setDueDate] = useState(priority.dueDate);
-  const [progress, setProgress] = useState(progressValuesOf(priority));
-  const [numericError, setNumericError] = useState<string>();
   const update = useUpdatePriority();
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<EditPriorityForm, unknown, z.output<typeof editPriorityFormSchema>>({
+    resolver: zodResolver(editPriorityFormSchema),
+    defaultValues: {
+      title: priority.title,
+      description: priority.description,
+      ownerId: priority.ownerId,
+      scope: priority.scope,
+      dueDate: priority.dueDate,
+      progress: progressValuesOf(priority),
+    },
+  });
 
   if (readOnly) {
     return priority.description ? (
@@ -149,31 +178,23 @@ function EditPriorityForm({ priority, people, terms, readOnly, onReload }: Prior
     ) : null;
   }
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = title.check();
+  const submit = handleSubmit(({ progress, ...fields }) => {
     const numeric = numericRequest(progress);
-    setNumericError(numeric.ok ? undefined : numeric.error);
-    if (!trimmed || !numeric.ok) return;
     update.mutate(
       {
         id: priority.id,
         version: priority.version,
-        title: trimmed,
-        description,
-        ownerId,
-        scope,
-        dueDate,
+        ...fields,
         progressType: progress.progressType,
-        ...numeric.fields,
+        ...(numeric.ok ? numeric.fields : {}),
       },
       { onSuccess: () => toast.success('Saved') },
     );
-  };
+  });
 
   return (
     <form
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       noValidate
       aria-label={`Edit ${terms.priority_singular.toLowerCase()}`}
       className="grid gap-3"
@@ -187,19 +208,32 @@ function EditPriorityForm({ priority, people, terms, readOnly, onReload }: Prior
           onReload();
         }}
       />
-      <PriorityTextFields title={title.field} description={description} onDescription={setDescription} />
+      <PriorityTextFields
+        title={{ error: errors.title?.message, ...register('title') }}
+        description={register('description')}
+      />
       <div className="grid gap-3 md:grid-cols-3">
-        <SelectField label="Owner" value={ownerId} onChange={(event) => setOwnerId(event.target.value)}>
+        <SelectField label="Owner" error={errors.ownerId?.message} {...register('ownerId')}>
           <PersonOptions people={people} current={priority.owner} />
         </SelectField>
-        <ScopeSelect value={scope} onChange={setScope} />
-        <DateField label="Due date" value={dueDate} onChange={(event) => setDueDate(event.target.value)} />
+        <Controller
+          control={control}
+          name="scope"
+          render={({ field }) => <ScopeSelect value={field.value} onChange={field.onChange} />}
+        />
+        <DateField label="Due date" error={errors.dueDate?.message} {...register('dueDate')} />
       </div>
-      <ProgressFields
-        values={progress}
-        onChange={setProgress}
-        milestonesLabel={terms.milestones_label}
-        error={numericError}
+      <Controller
+        control={control}
+        name="progress"
+        render={({ field, fieldState }) => (
+          <ProgressFields
+            values={field.value}
+            onChange={field.onChange}
+            milestonesLabel={terms.milestones_label}
+            error={fieldState.error?.message}
+          />
+        )}
       />
       <div>
         <Button type="submit" size="sm" loading={update.isPending}>

@@ -1,7 +1,7 @@
 import { PRIORITY_DESCRIPTION_MAX, PRIORITY_TITLE_MAX, type PriorityScope, type ProgressType } from '@keel/contract';
-import type { useRequiredTitle } from '../../../lib/required-title';
-import { TextField } from '../../../ui/Field';
-import { SelectField, TextAreaField } from '../../../ui/FormFields';
+import { z } from 'zod';
+import { TextField, type TextFieldProps } from '../../../ui/Field';
+import { SelectField, TextAreaField, type TextAreaFieldProps } from '../../../ui/FormFields';
 import { SCOPE_TEXT } from '../priority-format';
 
 export interface ProgressValues {
@@ -29,22 +29,15 @@ export const parseNumber = (text: string): number | null | 'invalid' => {
 export function PriorityTextFields({
   title,
   description,
-  onDescription,
 }: {
-  title: ReturnType<typeof useRequiredTitle>['field'];
-  description: string;
-  onDescription: (description: string) => void;
+  /** The title input's props (a registered field and its error). */
+  title: Omit<TextFieldProps, 'label'>;
+  description: Omit<TextAreaFieldProps, 'label'>;
 }) {
   return (
     <>
       <TextField label="Title" maxLength={PRIORITY_TITLE_MAX} {...title} />
-      <TextAreaField
-        label="Description"
-        rows={3}
-        maxLength={PRIORITY_DESCRIPTION_MAX}
-        value={description}
-        onChange={(event) => onDescription(event.target.value)}
-      />
+      <TextAreaField label="Description" rows={3} maxLength={PRIORITY_DESCRIPTION_MAX} {...description} />
     </>
   );
 }
@@ -114,6 +107,12 @@ export function ProgressFields({
     </div>
   );
 }
+
+/** Progress as typed in ProgressFields; the numbers are checked (and their message given) by numericRequest. */
+export const progressFormSchema = z.custom<ProgressValues>().superRefine((values, context) => {
+  const numeric = numericRequest(values);
+  if (!numeric.ok) context.addIssue({ code: 'custom', message: numeric.error });
+});
 
 /** The numeric part of a request, or an error message for the target field. */
 export function numericRequest(values: ProgressValues):

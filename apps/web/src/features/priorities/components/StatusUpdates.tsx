@@ -1,5 +1,13 @@
-import { useId, useState, type FormEvent } from 'react';
-import { PRIORITY_UPDATE_COMMENT_MAX, type PriorityStatus } from '@keel/contract';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  createPriorityUpdateRequestSchema,
+  PRIORITY_UPDATE_COMMENT_MAX,
+  type CreatePriorityUpdateRequest,
+  type PriorityStatus,
+} from '@keel/contract';
+import type { z } from 'zod';
 import toast from 'react-hot-toast';
 import { errorText } from '../../../lib/api-client';
 import { Banner } from '../../../ui/Banner';
@@ -22,40 +30,44 @@ export function StatusUpdates({
 }) {
   const updates = usePriorityUpdates(priorityId);
   const add = useAddPriorityUpdate();
-  const [draft, setDraft] = useState<{ status: PriorityStatus; comment: string }>({ status, comment: '' });
+  const { register, handleSubmit, resetField } = useForm<
+    CreatePriorityUpdateRequest,
+    unknown,
+    z.output<typeof createPriorityUpdateRequestSchema>
+  >({
+    resolver: zodResolver(createPriorityUpdateRequestSchema),
+    defaultValues: { status, comment: '' },
+  });
   const statusId = useId();
   const commentId = useId();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = handleSubmit(({ status: chosen, comment }) =>
     add.mutate(
-      { priorityId, status: draft.status, comment: draft.comment.trim() },
+      { priorityId, status: chosen, comment: comment?.trim() ?? '' },
       {
         onSuccess: () => {
-          setDraft((current) => ({ ...current, comment: '' }));
+          resetField('comment');
           toast.success('Update posted');
         },
       },
-    );
-  };
+    ),
+  );
 
   return (
     <section aria-label="Weekly updates" className="grid gap-2">
       <h3 className="text-sm font-semibold text-slate-900 dark:text-white">Weekly updates</h3>
       {readOnly ? null : (
-        <form onSubmit={submit} className="grid gap-2 rounded-md border border-slate-200 p-2 dark:border-slate-700">
+        <form
+          onSubmit={(event) => void submit(event)}
+          className="grid gap-2 rounded-md border border-slate-200 p-2 dark:border-slate-700"
+        >
           {add.error ? <Banner tone="error">{errorText(add.error, 'Could not post the update.')}</Banner> : null}
           <div className="flex flex-wrap items-end gap-2">
             <div>
               <label htmlFor={statusId} className="mb-1 block text-xs font-medium text-slate-800 dark:text-slate-200">
                 Status this week
               </label>
-              <select
-                id={statusId}
-                value={draft.status}
-                onChange={(event) => setDraft({ ...draft, status: event.target.value as PriorityStatus })}
-                className={inputClasses(false)}
-              >
+              <select id={statusId} className={inputClasses(false)} {...register('status')}>
                 {(Object.keys(STATUS_TEXT) as PriorityStatus[]).map((value) => (
                   <option key={value} value={value}>
                     {STATUS_TEXT[value]}
@@ -74,9 +86,8 @@ export function StatusUpdates({
             id={commentId}
             rows={2}
             maxLength={PRIORITY_UPDATE_COMMENT_MAX}
-            value={draft.comment}
-            onChange={(event) => setDraft({ ...draft, comment: event.target.value })}
             className={inputClasses(false)}
+            {...register('comment')}
           />
         </form>
       )}

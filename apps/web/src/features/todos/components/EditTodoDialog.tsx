@@ -1,6 +1,14 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { TODO_DETAILS_MAX, TODO_TITLE_MAX, type OrganizationPerson, type Todo } from '@keel/contract';
-import { useRequiredTitle } from '../../../lib/required-title';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  TODO_DETAILS_MAX,
+  TODO_TITLE_MAX,
+  updateTodoRequestSchema,
+  type OrganizationPerson,
+  type Todo,
+} from '@keel/contract';
+import type { z } from 'zod';
 import { Checkbox } from '../../../ui/Checkbox';
 import { SaveProblem } from '../../../ui/ConflictBanner';
 import { Dialog } from '../../../ui/Dialog';
@@ -39,49 +47,47 @@ export function EditTodoDialog(props: EditTodoDialogProps) {
   );
 }
 
-function EditTodoForm({ todo, people, singular, onClose, onReload }: EditTodoDialogProps) {
-  const title = useRequiredTitle(todo.title);
-  const [details, setDetails] = useState(todo.details);
-  const [ownerId, setOwnerId] = useState(todo.ownerId);
-  const [dueDate, setDueDate] = useState(todo.dueDate);
-  const [isPrivate, setIsPrivate] = useState(todo.isPrivate);
-  const update = useUpdateTodo();
+const editTodoFormSchema = updateTodoRequestSchema
+  .pick({ title: true, details: true, ownerId: true, dueDate: true, isPrivate: true })
+  .required();
+type EditTodoForm = z.input<typeof editTodoFormSchema>;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = title.check();
-    if (!trimmed) return;
-    update.mutate(
-      { id: todo.id, version: todo.version, title: trimmed, details, ownerId, dueDate, isPrivate },
-      { onSuccess: onClose },
-    );
-  };
+function EditTodoForm({ todo, people, singular, onClose, onReload }: EditTodoDialogProps) {
+  const update = useUpdateTodo();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<EditTodoForm, unknown, z.output<typeof editTodoFormSchema>>({
+    resolver: zodResolver(editTodoFormSchema),
+    defaultValues: {
+      title: todo.title,
+      details: todo.details,
+      ownerId: todo.ownerId,
+      dueDate: todo.dueDate,
+      isPrivate: todo.isPrivate,
+    },
+  });
+
+  const submit = handleSubmit((values) =>
+    update.mutate({ id: todo.id, version: todo.version, ...values }, { onSuccess: onClose }),
+  );
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-3">
+    <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-3">
       <SaveProblem
         error={update.error}
         singular={singular}
         fallback={`Could not save the ${singular.toLowerCase()}.`}
         onReload={() => void onReload()}
       />
-      <TextField label="Title" maxLength={TODO_TITLE_MAX} {...title.field} />
-      <TextAreaField
-        label="Details"
-        rows={4}
-        value={details}
-        maxLength={TODO_DETAILS_MAX}
-        onChange={(event) => setDetails(event.target.value)}
-      />
-      <SelectField label="Owner" value={ownerId} onChange={(event) => setOwnerId(event.target.value)}>
+      <TextField label="Title" maxLength={TODO_TITLE_MAX} error={errors.title?.message} {...register('title')} />
+      <TextAreaField label="Details" rows={4} maxLength={TODO_DETAILS_MAX} {...register('details')} />
+      <SelectField label="Owner" error={errors.ownerId?.message} {...register('ownerId')}>
         <PersonOptions people={people} current={todo.owner} />
       </SelectField>
-      <DateField label="Due date" value={dueDate} onChange={(event) => setDueDate(event.target.value)} />
-      <Checkbox
-        label="Private (only the owner sees it)"
-        checked={isPrivate}
-        onChange={(event) => setIsPrivate(event.target.checked)}
-      />
+      <DateField label="Due date" error={errors.dueDate?.message} {...register('dueDate')} />
+      <Checkbox label="Private (only the owner sees it)" {...register('isPrivate')} />
       <FormActions onCancel={onClose} submitLabel="Save" busy={update.isPending} />
     </form>
   );

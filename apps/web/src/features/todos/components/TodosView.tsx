@@ -9,12 +9,11 @@ import { undoToast } from '../../../ui/undo-toast';
 import { useCurrentOrganization } from '../../organization/organization.api';
 import { isAdmin } from '../../../lib/user';
 import { ImportLink } from '../../imports/components/ImportLink';
+import { usePeople } from '../../people/people.api';
 import { useTerminology } from '../../terminology/terminology.api';
 import { localToday, weekStartOf } from '../todo-dates';
 import {
-  todoKeys,
   useBulkTodos,
-  usePeople,
   useSelectedTodoIds,
   useTodoList,
   useToggleTodo,
@@ -46,7 +45,7 @@ export function TodosView({ teamId, teamName, departments }: TodosViewProps) {
   const terms = useTerminology();
   const plural = terms.todos_label;
   const singular = terms.todo_singular;
-  const { user, readOnly, reload } = useTeamListPage(plural, teamName, todoKeys.all);
+  const { user, readOnly, reload } = useTeamListPage(plural, teamName, 'todo');
   const [filters, setFilters] = useState<TodoFilters>({ status: 'all', ownerId: null, sort: 'due' as TodoSort });
   const list = useTodoList(teamId, filters);
   const people = usePeople();

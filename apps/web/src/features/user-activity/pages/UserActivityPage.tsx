@@ -9,7 +9,7 @@ import { Card } from '../../../ui/Card';
 import { DateField, PersonOptions, SelectField } from '../../../ui/FormFields';
 import { EmptyNote, ListPage, ListStates, ShowMore } from '../../../ui/ListPage';
 import { useTerminology } from '../../terminology/terminology.api';
-import { usePeople } from '../../todos/todos.api';
+import { usePeople } from '../../people/people.api';
 import { actionLabel } from '../action-labels';
 import { ActivityTable } from '../components/ActivityTable';
 import { downloadAuditCsv, useAuditActions, useAuditEvents } from '../user-activity.api';

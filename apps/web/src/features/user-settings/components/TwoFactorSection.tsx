@@ -1,6 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';
-import { TWO_FACTOR_CODE_REQUIRED, type TwoFactorEnrolment } from '@keel/contract';
+import { twoFactorConfirmRequestSchema, twoFactorDisableRequestSchema, type TwoFactorEnrolment } from '@keel/contract';
+import type { z } from 'zod';
 import { errorText } from '../../../lib/api-client';
 import { Banner } from '../../../ui/Banner';
 import { Button } from '../../../ui/Button';
@@ -42,18 +45,28 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 }
 
 function Enrolment({ enrolment, onEnabled }: { enrolment: TwoFactorEnrolment; onEnabled: (codes: string[]) => void }) {
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
   const confirm = useConfirmTwoFactor();
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    confirm.reset();
-    if (code.trim() === '') return setFieldError(TWO_FACTOR_CODE_REQUIRED);
-    setFieldError(null);
-    confirm.mutate(code.trim(), { onSuccess: ({ recoveryCodes }) => onEnabled(recoveryCodes) });
-  };
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<z.input<typeof twoFactorConfirmRequestSchema>>({
+    resolver: zodResolver(twoFactorConfirmRequestSchema),
+    defaultValues: { code: '' },
+  });
+  const onSubmit = handleSubmit(({ code }) =>
+    confirm.mutate(code, { onSuccess: ({ recoveryCodes }) => onEnabled(recoveryCodes) }),
+  );
   return (
-    <form noValidate onSubmit={onSubmit} className="mt-4 space-y-4" aria-label="Confirm two-factor authentication">
+    <form
+      noValidate
+      onSubmit={(event) => {
+        confirm.reset();
+        void onSubmit(event);
+      }}
+      className="mt-4 space-y-4"
+      aria-label="Confirm two-factor authentication"
+    >
       <p className="text-sm text-slate-700 dark:text-slate-200">
         Scan this QR code with your authenticator app (Google Authenticator, 1Password, Authy…), then enter the code it
         shows.
@@ -72,9 +85,8 @@ function Enrolment({ enrolment, onEnabled }: { enrolment: TwoFactorEnrolment; on
         label="Code from your app"
         autoComplete="one-time-code"
         inputMode="numeric"
-        value={code}
-        error={fieldError ?? undefined}
-        onChange={(event) => setCode(event.target.value)}
+        error={errors.code?.message}
+        {...register('code')}
       />
       <div className="flex justify-end">
         <Button type="submit" loading={confirm.isPending}>
@@ -86,36 +98,36 @@ function Enrolment({ enrolment, onEnabled }: { enrolment: TwoFactorEnrolment; on
 }
 
 function DisableForm() {
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
   const disable = useDisableTwoFactor();
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    disable.reset();
-    disable.mutate(
-      { password, code: code.trim() },
-      { onSuccess: () => toast.success('Two-factor authentication is off') },
-    );
-  };
+  const { register, handleSubmit, watch } = useForm<z.input<typeof twoFactorDisableRequestSchema>>({
+    resolver: zodResolver(twoFactorDisableRequestSchema),
+    defaultValues: { password: '', code: '' },
+  });
+  const onSubmit = handleSubmit((values) =>
+    disable.mutate(values, { onSuccess: () => toast.success('Two-factor authentication is off') }),
+  );
   return (
-    <form noValidate onSubmit={onSubmit} className="mt-4 space-y-4" aria-label="Turn off two-factor authentication">
+    <form
+      noValidate
+      onSubmit={(event) => {
+        disable.reset();
+        void onSubmit(event);
+      }}
+      className="mt-4 space-y-4"
+      aria-label="Turn off two-factor authentication"
+    >
       {disable.isError ? <Banner tone="error">{errorText(disable.error, 'It could not be turned off')}</Banner> : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <PasswordField
-          label="Your password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <TextField
-          label="Code or recovery code"
-          autoComplete="one-time-code"
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-        />
+        <PasswordField label="Your password" autoComplete="current-password" {...register('password')} />
+        <TextField label="Code or recovery code" autoComplete="one-time-code" {...register('code')} />
       </div>
       <div className="flex justify-end">
-        <Button type="submit" variant="danger" loading={disable.isPending} disabled={!password || !code.trim()}>
+        <Button
+          type="submit"
+          variant="danger"
+          loading={disable.isPending}
+          disabled={!watch('password') || !watch('code').trim()}
+        >
           Turn off
         </Button>
       </div>
