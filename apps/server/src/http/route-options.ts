@@ -33,21 +33,22 @@ export function cachedListRoute<Q extends ZodType, R extends ZodType>(
 }
 
 /** `POST /organizations/{organizationId}/<objects>`: creates, answering 201 with what it created. */
-export function createRoute<B extends ZodType, R extends ZodType>(
+export const createRoute = <B extends ZodType, R extends ZodType>(
   tags: string[],
   body: B,
   created: R,
   description?: string,
+) => createChildRoute(tags, organizationParamsSchema, body, created, description);
+
+/** `POST …/:id/<children>`: adds to one object (a comment, a milestone…), answering 201. */
+export function createChildRoute<P extends ZodType, B extends ZodType, R extends ZodType>(
+  tags: string[],
+  params: P,
+  body: B,
+  created: R,
+  description?: string,
 ) {
-  return {
-    schema: {
-      tags,
-      ...described(description),
-      params: organizationParamsSchema,
-      body,
-      response: { 201: created },
-    },
-  };
+  return { schema: { tags, ...described(description), params, body, response: { 201: created } } };
 }
 
 /** A route on one object (`…/:id`, `…/:id/<action>`) with a body, answering 200 with `response`. */

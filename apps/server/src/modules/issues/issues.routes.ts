@@ -30,7 +30,7 @@ import {
 } from '@keel/contract';
 import { z } from 'zod';
 import { clientMeta } from '../../http/authenticate.js';
-import { cachedListRoute, createRoute, objectRoute } from '../../http/route-options.js';
+import { cachedListRoute, createChildRoute, createRoute, objectRoute } from '../../http/route-options.js';
 import type { TypedApp } from '../../http/types.js';
 import { readAttachmentFile } from './issue-attachment-upload.js';
 import type { IssueThreadsService } from './issue-threads.service.js';
@@ -171,14 +171,7 @@ export function issuesRoutes(service: IssuesService, threads: IssueThreadsServic
     );
     app.post(
       `${base}/:id/comments`,
-      {
-        schema: {
-          tags,
-          params: issueParamsSchema,
-          body: createIssueCommentRequestSchema,
-          response: { 201: envelope(issueCommentSchema) },
-        },
-      },
+      createChildRoute(tags, issueParamsSchema, createIssueCommentRequestSchema, envelope(issueCommentSchema)),
       async (request, reply) =>
         reply.code(201).send({
           data: await threads.addComment(request.scope, request.params.id, request.body, clientMeta(request)),

@@ -27,7 +27,7 @@ import {
   updatePriorityRequestSchema,
 } from '@keel/contract';
 import { clientMeta } from '../../http/authenticate.js';
-import { cachedListRoute, createRoute, objectRoute } from '../../http/route-options.js';
+import { cachedListRoute, createChildRoute, createRoute, objectRoute } from '../../http/route-options.js';
 import type { TypedApp } from '../../http/types.js';
 import { readAttachment } from './attachment-upload.js';
 import type { MilestonesService } from './milestones.service.js';
@@ -148,15 +148,13 @@ export function prioritiesRoutes({ priorities, milestones, activity, raiser }: P
 
     app.post(
       `${one}/milestones`,
-      {
-        schema: {
-          tags,
-          description: 'Adds a milestone at the end; answers the whole priority.',
-          params: priorityParamsSchema,
-          body: createMilestoneRequestSchema,
-          response: { 201: envelope(prioritySchema) },
-        },
-      },
+      createChildRoute(
+        tags,
+        priorityParamsSchema,
+        createMilestoneRequestSchema,
+        envelope(prioritySchema),
+        'Adds a milestone at the end; answers the whole priority.',
+      ),
       async (request, reply) =>
         reply.code(201).send({
           data: await milestones.add(request.scope, request.params.id, request.body, clientMeta(request)),
@@ -230,15 +228,13 @@ export function prioritiesRoutes({ priorities, milestones, activity, raiser }: P
 
     app.post(
       `${one}/updates`,
-      {
-        schema: {
-          tags,
-          description: 'Posts a weekly status update; the priority takes its status.',
-          params: priorityParamsSchema,
-          body: createPriorityUpdateRequestSchema,
-          response: { 201: envelope(priorityUpdateSchema) },
-        },
-      },
+      createChildRoute(
+        tags,
+        priorityParamsSchema,
+        createPriorityUpdateRequestSchema,
+        envelope(priorityUpdateSchema),
+        'Posts a weekly status update; the priority takes its status.',
+      ),
       async (request, reply) =>
         reply.code(201).send({
           data: await activity.addUpdate(request.scope, request.params.id, request.body, clientMeta(request)),
