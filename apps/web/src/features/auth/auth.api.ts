@@ -2,27 +2,13 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { type LoginRequest, type RegisterRequest, ssoAuthUrlSchema, ssoProvidersStatusSchema } from '@keel/contract';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { useSession, type SignInResult } from '../../lib/session-store';
+import { toSignInResult } from '../../lib/sign-in';
 import { SESSION_KEYS, readStorage, removeStorage, writeStorage } from '../../lib/storage-keys';
-import { normalizeUser } from '../../lib/user';
 
 export type SsoProvider = 'google' | 'microsoft';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/**
- * Reads a sign-in answer. Password sign-in sends accessToken/refreshToken; the spec's SSO callback
- * is described as sending `token` instead, so both spellings are accepted.
- */
-export function toSignInResult(data: unknown): SignInResult {
-  const user = normalizeUser(isRecord(data) ? data.user : undefined);
-  const accessToken = isRecord(data) ? (data.accessToken ?? data.token) : undefined;
-  if (!user || typeof accessToken !== 'string') {
-    throw new ApiError(200, 'client.unexpected_response', null);
-  }
-  const refreshToken = isRecord(data) && typeof data.refreshToken === 'string' ? data.refreshToken : null;
-  return { user, accessToken, refreshToken };
-}
 
 /** The password step: signed in, or (two-factor on) a challenge the code step redeems. */
 export type LoginOutcome = { kind: 'signedIn' } | { kind: 'codeRequired'; challengeToken: string };

@@ -26,7 +26,8 @@ const sales = { id: OTHER_DEPT, name: 'Sales' };
 const stamp = '2026-01-05T10:00:00.000Z';
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-const todo = (n: number, title: string, dueDate: string, team = ops) => ({
+/** A to-do as the dashboard lists it (the to-dos API's answer, plus its team). */
+export const todo = (n: number, title: string, dueDate: string, team = ops) => ({
   id: uuid(n),
   title,
   details: '',

@@ -3,16 +3,23 @@ import {
   type ImportKind,
   type ImportMapping,
   importPreviewSchema,
+  importResultSchema,
+  importStreamLineSchema,
   type ImportResult,
-  type ImportStage,
-  type ImportStreamLine,
+  type RealtimeEntity,
 } from '@keel/contract';
-import { ApiError, apiFetch, apiRequest, type ApiErrorDetail } from '../../lib/api-client';
+import { ApiError, apiFetch, apiRequest } from '../../lib/api-client';
+import { errorFromBody } from '../../lib/error-body';
 import { organizationKey, requireOrganization } from '../../lib/organization-query';
 import { useOrganizationId } from '../../lib/session-store';
+import { NDJSON, ndjsonLines, type ImportProgressState } from './import-stream';
 
 /** The business object each import creates: its realtime entity and the start of its query keys. */
-export const IMPORT_ENTITY: Record<ImportKind, string> = { todos: 'todo', issues: 'issue', priorities: 'priority' };
+export const IMPORT_ENTITY: Record<ImportKind, RealtimeEntity> = {
+  todos: 'todo',
+  issues: 'issue',
+  priorities: 'priority',
+};
 
 export interface ImportInput {
   file: File;
@@ -20,13 +27,8 @@ export interface ImportInput {
   mapping?: ImportMapping | undefined;
 }
 
-export interface ImportProgressState {
-  stage: ImportStage;
-  done: number;
-  total: number;
-}
+export type { ImportProgressState };
 
-const NDJSON = 'application/x-ndjson';
 /** A 10,000-row workbook takes seconds, not minutes; the default API timeout is for ordinary calls. */
 const IMPORT_TIMEOUT_MS = 5 * 60_000;
 
@@ -53,40 +55,6 @@ export const previewImport = (organizationId: string, kind: ImportKind, input: I
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** An error body (or a streamed error line) as the ApiError the screens read. */
-export function toError(status: number, body: unknown): ApiError {
-  if (!isRecord(body)) return new ApiError(status, `http.${status}`, null);
-  const details = Array.isArray(body.details)
-    ? body.details.filter(
-        (detail): detail is ApiErrorDetail =>
-          isRecord(detail) && typeof detail.path === 'string' && typeof detail.message === 'string',
-      )
-    : [];
-  return new ApiError(
-    status,
-    typeof body.code === 'string' ? body.code : `http.${status}`,
-    typeof body.error === 'string' ? body.error : null,
-    details,
-  );
-}
-
-/** Each complete line of a newline-delimited JSON body, as it arrives. */
-export async function* ndjsonLines<Line = ImportStreamLine>(response: Response): AsyncGenerator<Line> {
-  const reader = response.body?.getReader();
-  if (!reader) return;
-  const decoder = new TextDecoder();
-  let buffered = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    buffered += decoder.decode(value, { stream: !done });
-    const parts = buffered.split('\n');
-    buffered = parts.pop() ?? '';
-    for (const part of parts) if (part.trim() !== '') yield JSON.parse(part) as Line;
-    if (done) break;
-  }
-  if (buffered.trim() !== '') yield JSON.parse(buffered) as Line;
-}
-
 /** Commits the import, reporting the server's progress lines; resolves with the result or throws its error. */
 export async function commitImport(
   organizationId: string,
@@ -107,14 +75,15 @@ export async function commitImport(
     } catch {
       body = undefined;
     }
-    if (!response.ok) throw toError(response.status, body);
-    if (isRecord(body) && isRecord(body.data)) return body.data as unknown as ImportResult;
+    if (!response.ok) throw errorFromBody(response.status, body);
+    const result = importResultSchema.safeParse(isRecord(body) ? body.data : undefined);
+    if (result.success) return result.data;
     throw new ApiError(response.status, 'import.unexpected_answer', null);
   }
-  for await (const line of ndjsonLines(response)) {
+  for await (const line of ndjsonLines(response, importStreamLineSchema)) {
     if (line.type === 'progress') onProgress({ stage: line.stage, done: line.done, total: line.total });
     else if (line.type === 'result') return line.data;
-    else throw toError(line.status, line);
+    else throw errorFromBody(line.status, line);
   }
   throw new ApiError(
     0,

@@ -1,11 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { memberImportPreviewSchema, type MemberImportResult, type MemberImportStreamLine } from '@keel/contract';
+import {
+  memberImportPreviewSchema,
+  memberImportResultSchema,
+  memberImportStreamLineSchema,
+  type MemberImportResult,
+} from '@keel/contract';
 import { ApiError, apiFetch, apiRequest } from '../../lib/api-client';
 import { organizationKey, requireOrganization } from '../../lib/organization-query';
 import { useOrganizationId } from '../../lib/session-store';
-import { ndjsonLines, toError, type ImportProgressState } from '../imports/imports.api';
+import { errorFromBody } from '../../lib/error-body';
+import { NDJSON, ndjsonLines, type ImportProgressState } from '../imports/import-stream';
 
-const NDJSON = 'application/x-ndjson';
 /** A file of hundreds of people is checked in seconds; the default API timeout is for ordinary calls. */
 const IMPORT_TIMEOUT_MS = 5 * 60_000;
 
@@ -39,15 +44,17 @@ export async function commitMemberImport(
   });
   if (!response.ok || !(response.headers.get('content-type') ?? '').includes(NDJSON)) {
     const body: unknown = await response.json().catch(() => undefined);
-    if (!response.ok) throw toError(response.status, body);
-    const data = (body as { data?: MemberImportResult } | undefined)?.data;
-    if (data) return data;
+    if (!response.ok) throw errorFromBody(response.status, body);
+    const result = memberImportResultSchema.safeParse(
+      typeof body === 'object' && body !== null && 'data' in body ? body.data : undefined,
+    );
+    if (result.success) return result.data;
     throw new ApiError(response.status, 'import.unexpected_answer', null);
   }
-  for await (const line of ndjsonLines<MemberImportStreamLine>(response)) {
+  for await (const line of ndjsonLines(response, memberImportStreamLineSchema)) {
     if (line.type === 'progress') onProgress({ stage: line.stage, done: line.done, total: line.total });
     else if (line.type === 'result') return line.data;
-    else throw toError(line.status, line);
+    else throw errorFromBody(line.status, line);
   }
   throw new ApiError(
     0,

@@ -169,8 +169,8 @@ export function useSelectedTodoIds() {
   useEffect(() => {
     if (!dirty.current) return;
     const timer = setTimeout(() => {
+      // The answer is not needed: the selection shown is already the one saved.
       apiRequest(path, {
-        schema: uiStateEntrySchema,
         method: 'PUT',
         body: { stateValue: selected, expiresIn: SELECTED_TODO_EXPIRES_IN },
       }).catch((error: unknown) => console.warn('[keel] could not save the selected to-dos', error));

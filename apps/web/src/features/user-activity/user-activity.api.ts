@@ -1,7 +1,7 @@
 import { auditActionsSchema, type AuditEventFilter, auditEventPageSchema } from '@keel/contract';
 import { apiFetch, apiRequest, apiRequestWhole } from '../../lib/api-client';
 import { useOrganizationInfiniteQuery, useOrganizationQuery } from '../../lib/organization-query';
-import { toError } from '../imports/imports.api';
+import { errorFromBody } from '../../lib/error-body';
 
 const PAGE_SIZE = 50;
 /** Tens of thousands of rows take a while to stream; the default timeout is for ordinary calls. */
@@ -44,7 +44,7 @@ export async function downloadAuditCsv(organizationId: string, filter: AuditEven
     accept: 'text/csv',
     timeoutMs: EXPORT_TIMEOUT_MS,
   });
-  if (!response.ok) throw toError(response.status, await response.json().catch(() => undefined));
+  if (!response.ok) throw errorFromBody(response.status, await response.json().catch(() => undefined));
   const blob = await response.blob();
   const url = URL.createObjectURL(blob);
   try {

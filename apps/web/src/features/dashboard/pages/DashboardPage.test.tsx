@@ -15,6 +15,7 @@ import {
   dashboardTestSetup,
   emptyDashboard,
   fullDashboard,
+  todo,
 } from '../dashboard-test-data';
 import { useQuickAdd } from '../quick-add-store';
 import DashboardPage from './DashboardPage';
@@ -98,7 +99,9 @@ describe('DashboardPage', () => {
     const stub = stubFetch(
       routes(fullDashboard(), {
         [`POST /organizations/${ORG_ID}/todos/00000000-0000-4000-8000-000000000002/complete`]: {
-          body: { data: {} },
+          body: {
+            data: { ...todo(2, 'Call the bank', '2026-11-26'), status: 'done', doneAt: '2026-11-26T09:00:00.000Z' },
+          },
         },
       }),
     );

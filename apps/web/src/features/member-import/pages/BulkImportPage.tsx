@@ -10,7 +10,7 @@ import { FilePicker } from '../../imports/components/FilePicker';
 import { ImportProgress } from '../../imports/components/ImportProgress';
 import { PreviewReading } from '../../imports/components/PreviewParts';
 import { RowErrors } from '../../imports/components/RowErrors';
-import type { ImportProgressState } from '../../imports/imports.api';
+import type { ImportProgressState } from '../../imports/import-stream';
 import { useTerminology } from '../../terminology/terminology.api';
 import { MemberImportRows } from '../components/MemberImportRows';
 import { useCommitMemberImport, usePreviewMemberImport } from '../member-import.api';

@@ -15,9 +15,12 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+/** The server answers a change with the whole organization, as GET does. */
+const savedOrganization = () => signedInFrameRoutes()['GET /organizations/current'];
+
 describe('OrganizationSettingsPage', () => {
   it('saves the edited fields', async () => {
-    const stub = stubFetch(signedInFrameRoutes({ 'PUT /organizations/current': { body: { data: {} } } }));
+    const stub = stubFetch(signedInFrameRoutes({ 'PUT /organizations/current': savedOrganization() }));
     const user = userEvent.setup();
     renderPage(<OrganizationSettingsPage />);
     const name = await screen.findByLabelText('Organization name');
@@ -37,7 +40,7 @@ describe('OrganizationSettingsPage', () => {
   });
 
   it('previews a chosen logo and uploads it under the field "logo"', async () => {
-    const stub = stubFetch(signedInFrameRoutes({ 'POST /organizations/current/logo': { body: { data: {} } } }));
+    const stub = stubFetch(signedInFrameRoutes({ 'POST /organizations/current/logo': savedOrganization() }));
     const user = userEvent.setup();
     renderPage(<OrganizationSettingsPage />);
     const file = new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });

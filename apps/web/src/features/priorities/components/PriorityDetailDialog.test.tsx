@@ -133,7 +133,20 @@ describe('PriorityDetailDialog', () => {
           page: { nextCursor: null },
         },
       },
-      [`POST ${one}/updates`]: { status: 201, body: { data: {} } },
+      [`POST ${one}/updates`]: {
+        status: 201,
+        body: {
+          data: {
+            id: '77777777-7777-4777-8777-777777777771',
+            priorityId: PRIORITY_ID,
+            weekStart: '2026-11-23',
+            status: 'complete',
+            comment: 'Done early',
+            author: { id: makeUser().id, name: 'Ada Lovelace' },
+            createdAt: '2026-11-25T09:00:00.000Z',
+          },
+        },
+      },
       [`GET ${one}/attachments`]: {
         body: {
           data: [
