@@ -6,6 +6,9 @@ export default defineConfig({
   resolve: { conditions: sourceConditions },
   ssr: { resolve: { conditions: sourceConditions } },
   test: {
+    // PGlite runs inside the worker's thread, so files are CPU-bound: on this 2-core machine the default (cores - 1)
+    // leaves a core idle; two workers cut the embedded pass by a quarter.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { User } from '@keel/contract';
-import { apiRequest, onSessionExpired } from './api-client';
+import { ApiError, apiRequest, onSessionExpired } from './api-client';
 import { navigateTo } from './navigation';
 import { queryClient } from './query-client';
 import { STORAGE_KEYS, readStorage, removeStorage, writeStorage } from './storage-keys';
@@ -125,3 +125,21 @@ export const getStoredOrganizationId = () => readStorage(localStorage, STORAGE_K
 
 /** The signed-in user's organization id, or null when signed out. */
 export const useOrganizationId = () => useSession((state) => state.user?.organizationId ?? null);
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Reads a sign-in answer (sign-in, registration, an accepted invitation, a consultant's switch).
+ * Password sign-in sends accessToken/refreshToken; the spec's SSO callback is described as sending
+ * `token` instead, so both spellings are accepted.
+ */
+export function toSignInResult(data: unknown): SignInResult {
+  const user = normalizeUser(isRecord(data) ? data.user : undefined);
+  const accessToken = isRecord(data) ? (data.accessToken ?? data.token) : undefined;
+  if (!user || typeof accessToken !== 'string') {
+    throw new ApiError(200, 'client.unexpected_response', null);
+  }
+  const refreshToken = isRecord(data) && typeof data.refreshToken === 'string' ? data.refreshToken : null;
+  return { user, accessToken, refreshToken };
+}

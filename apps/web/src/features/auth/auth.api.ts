@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { type LoginRequest, type RegisterRequest, ssoAuthUrlSchema, ssoProvidersStatusSchema } from '@keel/contract';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { useSession, type SignInResult } from '../../lib/session-store';
-import { toSignInResult } from '../../lib/sign-in';
+import { toSignInResult } from '../../lib/session-store';
 import { SESSION_KEYS, readStorage, removeStorage, writeStorage } from '../../lib/storage-keys';
 
 export type SsoProvider = 'google' | 'microsoft';

@@ -12,7 +12,7 @@ import { useOrganizationMutation } from '../../lib/organization-mutation';
 import { useOrganizationQuery } from '../../lib/organization-query';
 import { useSession } from '../../lib/session-store';
 import { SESSION_KEYS, readStorage, removeStorage, writeStorage } from '../../lib/storage-keys';
-import { toSignInResult } from '../../lib/sign-in';
+import { toSignInResult } from '../../lib/session-store';
 
 /** Spec section 4: window listeners (and this module) learn that the active organization changed. */
 export const ORGANIZATION_CHANGED_EVENT = 'organization-changed';

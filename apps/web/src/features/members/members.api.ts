@@ -15,7 +15,7 @@ import { apiRequest, apiRequestWhole } from '../../lib/api-client';
 import { useOrganizationMutation } from '../../lib/organization-mutation';
 import { useOrganizationInfiniteQuery, useOrganizationQuery } from '../../lib/organization-query';
 import { useSession } from '../../lib/session-store';
-import { toSignInResult } from '../../lib/sign-in';
+import { toSignInResult } from '../../lib/session-store';
 
 export const MEMBER_PAGE_SIZE = 50;
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import { FormValue } from '../../../lib/form-value';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useNavigate } from 'react-router';
@@ -113,14 +114,7 @@ function QuickAddForm() {
   const createIssue = useCreateIssue();
   const createHeadline = useCreateHeadline();
 
-  const {
-    register,
-    control,
-    handleSubmit,
-    watch,
-    setError,
-    formState: { errors },
-  } = useForm<QuickAddForm>({
+  const form = useForm<QuickAddForm>({
     resolver: zodResolver(quickAddFormSchema),
     defaultValues: {
       kind: initialKind,
@@ -131,6 +125,13 @@ function QuickAddForm() {
       headlineType: 'customer',
     },
   });
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors },
+  } = form;
   const kind = watch('kind');
   // The departments may still be loading when the dialog opens: default to the selected one once known.
   const defaultTeamId = selected?.id ?? departments[0]?.id ?? '';
@@ -224,14 +225,14 @@ function QuickAddForm() {
         {...register('title')}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Controller
-          control={control}
+        <FormValue
+          form={form}
           name="teamId"
           render={({ field, fieldState }) => (
             <SelectField
               label={terms.department_label}
-              {...field}
               value={field.value || defaultTeamId}
+              onChange={(event) => field.onChange(event.target.value)}
               error={fieldState.error?.message}
             >
               {departments.map((department) => (

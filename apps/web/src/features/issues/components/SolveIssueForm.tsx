@@ -1,5 +1,6 @@
-import { useState } from 'react';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormValue } from '../../../lib/form-value';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import {
@@ -38,23 +39,37 @@ export function SolveIssueForm({ issue, people, currentUserId, terms, onSolved, 
   const [problem, setProblem] = useState<string>();
   const solve = useSolveIssue();
   const todoSingular = terms.todo_singular.toLowerCase();
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<SolveForm, unknown, z.output<typeof solveFormSchema>>({
+  const form = useForm<SolveForm, unknown, z.output<typeof solveFormSchema>>({
     resolver: zodResolver(solveFormSchema),
     defaultValues: { resolution: '', todos: [] },
   });
-  const rows = useFieldArray({ control, name: 'todos' });
-
+  const { register, handleSubmit, watch, setValue } = form;
+  // The rows are plain values of the form (see FormValue); each keeps a key of its own so removing one
+  // leaves the others' inputs where they are.
+  const rows = watch('todos') ?? [];
+  const [rowKeys, setRowKeys] = useState<number[]>([]);
+  const nextRowKey = useRef(0);
+  const setRows = (next: SolveForm['todos'], keys: number[]) => {
+    setRowKeys(keys);
+    setValue('todos', next, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+  };
   const addRow = () =>
-    rows.append({
-      title: '',
-      ownerIds: [issue.ownerId ?? currentUserId],
-      dueDate: addDays(localToday(), TODO_DEFAULT_DUE_DAYS),
-    });
+    setRows(
+      [
+        ...rows,
+        {
+          title: '',
+          ownerIds: [issue.ownerId ?? currentUserId],
+          dueDate: addDays(localToday(), TODO_DEFAULT_DUE_DAYS),
+        },
+      ],
+      [...rowKeys, nextRowKey.current++],
+    );
+  const removeRow = (index: number) =>
+    setRows(
+      rows.filter((_, at) => at !== index),
+      rowKeys.filter((_, at) => at !== index),
+    );
 
   const submit = handleSubmit(
     ({ resolution, todos }) => {
@@ -94,37 +109,54 @@ export function SolveIssueForm({ issue, people, currentUserId, terms, onSolved, 
       <h3 className="font-semibold text-slate-900 dark:text-white">Solve ({terms.problem_solving_process})</h3>
       {problem ? <Banner tone="error">{problem}</Banner> : null}
       <TextAreaField label="Resolution" rows={3} maxLength={ISSUE_RESOLUTION_MAX} {...register('resolution')} />
-      {rows.fields.map((row, index) => (
+      {rows.map((_, index) => (
         <fieldset
-          key={row.id}
+          key={rowKeys[index] ?? index}
           className="grid gap-2 rounded-md border border-slate-200 p-3 dark:border-slate-700"
           aria-label={`${terms.todo_singular} ${index + 1}`}
         >
           <legend className="px-1 text-sm font-medium">
             {terms.todo_singular} {index + 1}
           </legend>
-          <TextField label={`${terms.todo_singular} ${index + 1} title`} {...register(`todos.${index}.title`)} />
-          <DateField
-            label={`${terms.todo_singular} ${index + 1} due date`}
-            error={errors.todos?.[index]?.dueDate?.message}
-            {...register(`todos.${index}.dueDate`)}
+          <FormValue
+            form={form}
+            name={`todos.${index}.title`}
+            render={({ field }) => (
+              <TextField
+                label={`${terms.todo_singular} ${index + 1} title`}
+                value={field.value}
+                onChange={(event) => field.onChange(event.target.value)}
+              />
+            )}
           />
-          <Controller
-            control={control}
+          <FormValue
+            form={form}
+            name={`todos.${index}.dueDate`}
+            render={({ field, fieldState }) => (
+              <DateField
+                label={`${terms.todo_singular} ${index + 1} due date`}
+                error={fieldState.error?.message}
+                value={field.value ?? ''}
+                onChange={(event) => field.onChange(event.target.value)}
+              />
+            )}
+          />
+          <FormValue
+            form={form}
             name={`todos.${index}.ownerIds`}
             render={({ field }) => (
               <OwnerPicker people={people} selected={field.value ?? []} onChange={field.onChange} />
             )}
           />
           <div>
-            <Button variant="secondary" size="sm" onClick={() => rows.remove(index)}>
+            <Button variant="secondary" size="sm" onClick={() => removeRow(index)}>
               Remove {todoSingular} {index + 1}
             </Button>
           </div>
         </fieldset>
       ))}
       <div className="flex flex-wrap gap-2">
-        {rows.fields.length < ISSUE_SOLVE_TODOS_MAX ? (
+        {rows.length < ISSUE_SOLVE_TODOS_MAX ? (
           <Button variant="secondary" onClick={addRow}>
             Add a {todoSingular}
           </Button>

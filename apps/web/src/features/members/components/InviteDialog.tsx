@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import { FormValue } from '../../../lib/form-value';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createInvitationRequestSchema } from '@keel/contract';
 import { z } from 'zod';
@@ -28,16 +29,16 @@ export function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChan
   const departments = useAllDepartments(false);
   const invite = useInvite();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<InviteForm, unknown, z.output<typeof inviteFormSchema>>({
+  const form = useForm<InviteForm, unknown, z.output<typeof inviteFormSchema>>({
     resolver: zodResolver(inviteFormSchema),
     defaultValues: EMPTY,
   });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = form;
 
   const close = (next: boolean) => {
     if (!next) {
@@ -89,8 +90,8 @@ export function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChan
               {errorText(departments.error, `The ${terms.department_label.toLowerCase()}s could not be loaded.`)}
             </p>
           ) : null}
-          <Controller
-            control={control}
+          <FormValue
+            form={form}
             name="teamIds"
             render={({ field: { value = [], onChange } }) => (
               <>

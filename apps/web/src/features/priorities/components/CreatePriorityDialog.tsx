@@ -1,4 +1,5 @@
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import { FormValue } from '../../../lib/form-value';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   createPriorityRequestSchema,
@@ -57,13 +58,7 @@ export function CreatePriorityDialog(props: CreatePriorityDialogProps) {
   const { teamId, people, currentUserId, quarters, initialQuarter, terms, onClose } = props;
   const singular = terms.priority_singular;
   const create = useCreatePriorities();
-  const {
-    register,
-    control,
-    handleSubmit,
-    watch,
-    formState: { errors },
-  } = useForm<CreatePriorityForm, unknown, z.output<typeof createPriorityFormSchema>>({
+  const form = useForm<CreatePriorityForm, unknown, z.output<typeof createPriorityFormSchema>>({
     resolver: zodResolver(createPriorityFormSchema),
     defaultValues: {
       title: '',
@@ -76,6 +71,12 @@ export function CreatePriorityDialog(props: CreatePriorityDialogProps) {
       progress: progressValuesOf(),
     },
   });
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = form;
   const quarterOf = (key: string) => quarters.find((candidate) => keyOf(candidate) === key) ?? initialQuarter;
   const quarter = quarterOf(watch('quarterKey'));
 
@@ -133,22 +134,26 @@ export function CreatePriorityDialog(props: CreatePriorityDialogProps) {
               </option>
             ))}
           </SelectField>
-          <Controller
-            control={control}
+          <FormValue
+            form={form}
             name="dueDate"
             render={({ field }) => (
-              <DateField label="Due date" value={field.value || quarter.end} onChange={field.onChange} />
+              <DateField
+                label="Due date"
+                value={field.value || quarter.end}
+                onChange={(event) => field.onChange(event.target.value)}
+              />
             )}
           />
-          <Controller
-            control={control}
+          <FormValue
+            form={form}
             name="scope"
             render={({ field }) => <ScopeSelect value={field.value} onChange={field.onChange} />}
           />
         </div>
         <div className="grid content-start gap-3">
-          <Controller
-            control={control}
+          <FormValue
+            form={form}
             name="ownerIds"
             render={({ field, fieldState }) => (
               <OwnerPicker
@@ -162,8 +167,8 @@ export function CreatePriorityDialog(props: CreatePriorityDialogProps) {
           <p className="text-xs text-slate-600 dark:text-slate-400">
             Each owner gets their own {singular.toLowerCase()}.
           </p>
-          <Controller
-            control={control}
+          <FormValue
+            form={form}
             name="progress"
             render={({ field, fieldState }) => (
               <ProgressFields

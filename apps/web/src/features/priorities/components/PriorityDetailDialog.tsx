@@ -1,4 +1,5 @@
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import { FormValue } from '../../../lib/form-value';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   updatePriorityRequestSchema,
@@ -155,12 +156,7 @@ type EditPriorityForm = z.input<typeof editPriorityFormSchema>;
 
 function EditPriorityForm({ priority, people, terms, readOnly, onReload }: PriorityDetailDialogProps) {
   const update = useUpdatePriority();
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<EditPriorityForm, unknown, z.output<typeof editPriorityFormSchema>>({
+  const form = useForm<EditPriorityForm, unknown, z.output<typeof editPriorityFormSchema>>({
     resolver: zodResolver(editPriorityFormSchema),
     defaultValues: {
       title: priority.title,
@@ -171,6 +167,11 @@ function EditPriorityForm({ priority, people, terms, readOnly, onReload }: Prior
       progress: progressValuesOf(priority),
     },
   });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = form;
 
   if (readOnly) {
     return priority.description ? (
@@ -216,15 +217,15 @@ function EditPriorityForm({ priority, people, terms, readOnly, onReload }: Prior
         <SelectField label="Owner" error={errors.ownerId?.message} {...register('ownerId')}>
           <PersonOptions people={people} current={priority.owner} />
         </SelectField>
-        <Controller
-          control={control}
+        <FormValue
+          form={form}
           name="scope"
           render={({ field }) => <ScopeSelect value={field.value} onChange={field.onChange} />}
         />
         <DateField label="Due date" error={errors.dueDate?.message} {...register('dueDate')} />
       </div>
-      <Controller
-        control={control}
+      <FormValue
+        form={form}
         name="progress"
         render={({ field, fieldState }) => (
           <ProgressFields

@@ -1,4 +1,5 @@
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import { FormValue } from '../../../lib/form-value';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   addDays,
@@ -33,16 +34,16 @@ interface CreateTodoFormProps {
 export function CreateTodoForm({ teamId, people, currentUserId, singular }: CreateTodoFormProps) {
   const defaultDue = () => addDays(localToday(), TODO_DEFAULT_DUE_DAYS);
   const create = useCreateTodos();
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<CreateTodoForm, unknown, z.output<typeof createTodoFormSchema>>({
+  const form = useForm<CreateTodoForm, unknown, z.output<typeof createTodoFormSchema>>({
     resolver: zodResolver(createTodoFormSchema),
     defaultValues: { title: '', ownerIds: [currentUserId], dueDate: defaultDue(), isPrivate: false },
   });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = form;
 
   const submit = handleSubmit(
     (values) =>
@@ -73,8 +74,8 @@ export function CreateTodoForm({ teamId, people, currentUserId, singular }: Crea
         <DateField label="Due date" error={errors.dueDate?.message} {...register('dueDate')} />
         <Checkbox label="Private (only the owner sees it)" {...register('isPrivate')} />
       </div>
-      <Controller
-        control={control}
+      <FormValue
+        form={form}
         name="ownerIds"
         render={({ field, fieldState }) => (
           <OwnerPicker
