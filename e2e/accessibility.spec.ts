@@ -19,6 +19,7 @@ const PUBLIC_PAGES = [
 ];
 
 const SCHEMES = ['light', 'dark'] as const;
+const PLACEHOLDER_TEXT = 'This part of Keel is not built yet.';
 
 /**
  * Every signed-in page of spec section 2 (variants such as /scorecard-original draw the same page), in two
@@ -144,6 +145,7 @@ test.describe('accessibility (axe: wcag2a, wcag2aa, wcag21a, wcag21aa)', () => {
       await useScheme(page, scheme);
       await openSignedIn(page, account);
       await expectSignedInFrame(page, account);
+      let placeholderChecked = false;
       for (const path of pagesFor(scheme, paths)) {
         await test.step(path, async () => {
           await page.goto(path);
@@ -158,6 +160,11 @@ test.describe('accessibility (axe: wcag2a, wcag2aa, wcag21a, wcag21aa)', () => {
               true,
             );
           }
+          // Every "not built yet" page draws the same placeholder frame: axe checks it once per walk, and each
+          // page again as soon as it is built (the placeholder text is gone).
+          const placeholder = (await page.getByText(PLACEHOLDER_TEXT).count()) > 0;
+          if (placeholder && placeholderChecked) return;
+          placeholderChecked ||= placeholder;
           await expectNoAxeViolations(page, `${path} (${scheme})`);
         });
       }
