@@ -4,8 +4,8 @@ import { clearTokens, getAccessToken, getRefreshToken, storeTokens } from './tok
 
 export const API_BASE = '/api/v1';
 
-export { ApiError, errorText, isConflict, type ApiErrorDetail } from './api-error';
-import { ApiError, type ApiErrorDetail } from './api-error';
+export { ApiError, errorFromBody, errorText, isConflict, type ApiErrorDetail } from './api-error';
+import { ApiError, errorFromBody } from './api-error';
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -100,19 +100,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 async function toApiError(response: Response): Promise<ApiError> {
-  const body = await readJson(response);
-  if (isRecord(body)) {
-    const message =
-      typeof body.error === 'string' ? body.error : typeof body.message === 'string' ? body.message : null;
-    const code = typeof body.code === 'string' ? body.code : `http.${response.status}`;
-    const details = Array.isArray(body.details)
-      ? body.details.filter(
-          (d): d is ApiErrorDetail => isRecord(d) && typeof d.path === 'string' && typeof d.message === 'string',
-        )
-      : [];
-    return new ApiError(response.status, code, message, details);
-  }
-  return new ApiError(response.status, `http.${response.status}`, null);
+  return errorFromBody(response.status, await readJson(response));
 }
 
 let refreshInFlight: Promise<'refreshed' | 'rejected' | 'unavailable'> | null = null;

@@ -29,3 +29,26 @@ export function errorText(error: unknown, fallback: string): string {
 }
 
 export const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * An error body the server sent (`{ error, code, details? }`, or a streamed error line) as the
+ * ApiError the screens read; for every call, the API client's and those read by hand (downloads, streamed imports).
+ */
+export function errorFromBody(status: number, body: unknown): ApiError {
+  if (!isRecord(body)) return new ApiError(status, `http.${status}`, null);
+  const details = Array.isArray(body.details)
+    ? body.details.filter(
+        (detail): detail is ApiErrorDetail =>
+          isRecord(detail) && typeof detail.path === 'string' && typeof detail.message === 'string',
+      )
+    : [];
+  return new ApiError(
+    status,
+    typeof body.code === 'string' ? body.code : `http.${status}`,
+    typeof body.error === 'string' ? body.error : typeof body.message === 'string' ? body.message : null,
+    details,
+  );
+}

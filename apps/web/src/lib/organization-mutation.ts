@@ -2,8 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { organizationKey, requireOrganization } from './organization-query';
 import { useOrganizationId } from './session-store';
 
-export { NO_ORGANIZATION, requireOrganization } from './organization-query';
-
 /**
  * A change to business objects of the signed-in organization. Afterwards (success or failure) every
  * view of the named entities refetches: their query keys start with ['organizations', id, entity].

@@ -12,8 +12,13 @@ import {
   type UpdateHeadlineRequest,
 } from '@keel/contract';
 import { ApiError, apiRequest, apiRequestWhole } from '../../lib/api-client';
-import { NO_ORGANIZATION, useOrganizationMutation } from '../../lib/organization-mutation';
-import { organizationKey, useOrganizationInfiniteQuery, useOrganizationQuery } from '../../lib/organization-query';
+import { useOrganizationMutation } from '../../lib/organization-mutation';
+import {
+  NO_ORGANIZATION,
+  organizationKey,
+  useOrganizationInfiniteQuery,
+  useOrganizationQuery,
+} from '../../lib/organization-query';
 import { useOrganizationId } from '../../lib/session-store';
 
 const PAGE_SIZE = 100;

@@ -9,7 +9,7 @@ import {
   type RealtimeEntity,
 } from '@keel/contract';
 import { ApiError, apiFetch, apiRequest } from '../../lib/api-client';
-import { errorFromBody } from '../../lib/error-body';
+import { errorFromBody } from '../../lib/api-error';
 import { organizationKey, requireOrganization } from '../../lib/organization-query';
 import { useOrganizationId } from '../../lib/session-store';
 import { NDJSON, ndjsonLines, type ImportProgressState } from './import-stream';

@@ -21,8 +21,13 @@ import {
   type UpdateIssueRequest,
 } from '@keel/contract';
 import { ApiError, apiFetch, apiRequest, apiRequestWhole } from '../../lib/api-client';
-import { requireOrganization, useOrganizationMutation } from '../../lib/organization-mutation';
-import { organizationKey, useOrganizationInfiniteQuery, useOrganizationQuery } from '../../lib/organization-query';
+import { useOrganizationMutation } from '../../lib/organization-mutation';
+import {
+  organizationKey,
+  requireOrganization,
+  useOrganizationInfiniteQuery,
+  useOrganizationQuery,
+} from '../../lib/organization-query';
 import { useOrganizationId } from '../../lib/session-store';
 
 export interface IssueListFilters {

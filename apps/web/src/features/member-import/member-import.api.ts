@@ -8,7 +8,7 @@ import {
 import { ApiError, apiFetch, apiRequest } from '../../lib/api-client';
 import { organizationKey, requireOrganization } from '../../lib/organization-query';
 import { useOrganizationId } from '../../lib/session-store';
-import { errorFromBody } from '../../lib/error-body';
+import { errorFromBody } from '../../lib/api-error';
 import { NDJSON, ndjsonLines, type ImportProgressState } from '../imports/import-stream';
 
 /** A file of hundreds of people is checked in seconds; the default API timeout is for ordinary calls. */

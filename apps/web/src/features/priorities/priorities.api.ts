@@ -21,8 +21,8 @@ import {
   type UpdatePriorityRequest,
 } from '@keel/contract';
 import { ApiError, apiFetch, apiRequest, apiRequestWhole } from '../../lib/api-client';
-import { requireOrganization, useOrganizationMutation } from '../../lib/organization-mutation';
-import { organizationKey, useOrganizationQuery } from '../../lib/organization-query';
+import { useOrganizationMutation } from '../../lib/organization-mutation';
+import { organizationKey, requireOrganization, useOrganizationQuery } from '../../lib/organization-query';
 import { useOrganizationId } from '../../lib/session-store';
 
 /** Which priorities a list shows: one quarter, or the coming quarters (planning). */

@@ -20,8 +20,13 @@ import {
   type UpdateTodoRequest,
 } from '@keel/contract';
 import { apiRequest, apiRequestWhole } from '../../lib/api-client';
-import { requireOrganization, useOrganizationMutation } from '../../lib/organization-mutation';
-import { organizationKey, useOrganizationInfiniteQuery, useOrganizationQuery } from '../../lib/organization-query';
+import { useOrganizationMutation } from '../../lib/organization-mutation';
+import {
+  organizationKey,
+  requireOrganization,
+  useOrganizationInfiniteQuery,
+  useOrganizationQuery,
+} from '../../lib/organization-query';
 import { useOrganizationId } from '../../lib/session-store';
 
 export type TodoStatusFilter = 'open' | 'done' | 'all';

@@ -1,7 +1,7 @@
 import { auditActionsSchema, type AuditEventFilter, auditEventPageSchema } from '@keel/contract';
 import { apiFetch, apiRequest, apiRequestWhole } from '../../lib/api-client';
 import { useOrganizationInfiniteQuery, useOrganizationQuery } from '../../lib/organization-query';
-import { errorFromBody } from '../../lib/error-body';
+import { errorFromBody } from '../../lib/api-error';
 
 const PAGE_SIZE = 50;
 /** Tens of thousands of rows take a while to stream; the default timeout is for ordinary calls. */
