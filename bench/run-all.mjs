@@ -15,6 +15,7 @@ import { ROOT, TMP_DIR, machineInfo, passFail, writeResult } from './lib/server.
 const ALL = [
   'auth-load',
   'cold-start',
+  'first-start-memory',
   'bundle-size',
   'lighthouse',
   'realtime-latency',
@@ -67,6 +68,35 @@ function rowsFor(name, r) {
           r.existingMedianMs < r.goalMs,
         ],
       ];
+    case 'first-start-memory': {
+      const { firstStart, restart } = r.medians;
+      return [
+        [
+          'embedded: RSS after first start (median)',
+          `< ${r.goalRssMb} MB`,
+          `${firstStart.settledMb} MB`,
+          r.checks.firstSettled,
+        ],
+        [
+          'embedded: RSS after first start + requests',
+          `< ${r.goalRssMb} MB`,
+          `${firstStart.afterRequestsMb} MB`,
+          r.checks.firstAfterRequests,
+        ],
+        [
+          'embedded: RSS after restart (median)',
+          `< ${r.goalRssMb} MB`,
+          `${restart.settledMb} MB`,
+          r.checks.restartSettled,
+        ],
+        [
+          'embedded: RSS after restart + requests',
+          `< ${r.goalRssMb} MB`,
+          `${restart.afterRequestsMb} MB`,
+          r.checks.restartAfterRequests,
+        ],
+      ];
+    }
     case 'bundle-size':
       return [['/login JS before first render (gzip)', `< ${r.goalJsGzipKb} KB`, `${r.totals.jsGzipKb} KB`, r.pass]];
     case 'lighthouse':

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { expectSignedInFrame, openSignedIn, registerViaApi, settled, sidebar, type Account } from './support/app.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { authOf, createTodo, firstTeamId, localDate, orgPath } from './support/work.js';

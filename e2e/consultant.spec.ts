@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { PASSWORD, openPage, topBar, uniqueEmail } from './support/app.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { latestMailTo, linkIn } from './support/mailbox.js';
@@ -23,6 +24,7 @@ test.describe('consultants', () => {
     page,
     browser,
     request,
+    consoleGuard,
   }) => {
     test.setTimeout(90_000);
     const email = uniqueEmail('consultant');
@@ -84,6 +86,8 @@ test.describe('consultants', () => {
     await expect(
       ownerPage.getByRole('list', { name: 'Consultants' }).getByText('Revoked', { exact: false }),
     ).toBeVisible();
+    // Every call the page makes inside the client is refused from now on (403), on purpose.
+    consoleGuard.allow(/status of 403 \(Forbidden\)/);
     await page.goto('/dashboard');
     await expect(banner).toContainText(`${client.organizationName} has revoked your consultant access.`, {
       timeout: 15_000,

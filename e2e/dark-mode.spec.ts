@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { expectSignedInFrame, openAsNewAccount } from './support/app.js';
 
 const html = (page: Page) => page.locator('html');

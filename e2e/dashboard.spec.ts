@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { expectSignedInFrame, openSignedIn, registerViaApi } from './support/app.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { authOf, createTodo, firstTeamId, localDate, orgPath } from './support/work.js';
@@ -30,7 +30,7 @@ test.describe('my dashboard and quick add', () => {
     await expectSignedInFrame(page, account);
     await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'My dashboard' })).toBeVisible();
 
-    const todos = page.getByRole('list', { name: 'My open tasks' });
+    const todos = page.getByRole('list', { name: 'My open Tasks' });
     await expect(todos.getByRole('listitem')).toHaveCount(2);
     await expect(todos.getByRole('listitem').first()).toContainText(overdue.title);
     await expect(todos.getByRole('listitem').first()).toContainText('Overdue');

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { openPage, registerViaApi, settled, topBar } from './support/app.js';
 import { expectNoAxeViolations } from './support/axe.js';
 
@@ -19,8 +20,8 @@ test.describe('departments', () => {
     await openPage(page, account, '/departments', 'Departments');
     await expect(row(page, 'Leadership Team').getByRole('img', { name: 'Leadership team' })).toBeVisible();
 
-    await page.getByRole('button', { name: 'New department' }).click();
-    const create = page.getByRole('dialog', { name: 'New department' });
+    await page.getByRole('button', { name: 'New Department' }).click();
+    const create = page.getByRole('dialog', { name: 'New Department' });
     await create.getByLabel('Name').fill('Sales');
     await create.getByLabel('Parent').selectOption({ label: 'Leadership Team' });
     await settled(page);
@@ -40,7 +41,7 @@ test.describe('departments', () => {
     await expect(row(page, 'Sales')).toContainText('1 member');
 
     await row(page, 'Sales').getByRole('button', { name: 'Edit' }).click();
-    const edit = page.getByRole('dialog', { name: 'Edit department' });
+    const edit = page.getByRole('dialog', { name: 'Edit Department' });
     await edit.getByLabel('Name').fill('Sales and Marketing');
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect(edit).toBeHidden();
@@ -64,7 +65,7 @@ test.describe('departments', () => {
     await page.reload();
     await expect(topBar(page)).toContainText('Leadership Team', { timeout: 15_000 });
 
-    await page.getByLabel('Show archived departments').check();
+    await page.getByLabel('Show archived Departments').check();
     await expect(row(page, 'Sales and Marketing').getByRole('button', { name: 'Restore' })).toBeVisible();
   });
 });

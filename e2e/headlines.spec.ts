@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { API, openPage, openSignedIn, registerViaApi, settled } from './support/app.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { nextWrite } from './support/work.js';
@@ -59,8 +60,8 @@ test.describe('headlines', () => {
   }) => {
     const account = await registerViaApi(request);
     await openSignedIn(page, account, '/headlines');
-    await page.getByRole('button', { name: 'Send to other teams' }).click({ timeout: 15_000 });
-    const dialog = page.getByRole('dialog', { name: 'Send to other teams' });
+    await page.getByRole('button', { name: 'Send to other Teams' }).click({ timeout: 15_000 });
+    const dialog = page.getByRole('dialog', { name: 'Send to other Teams' });
     await expect(dialog.getByText('There are no other teams to send to.')).toBeVisible();
     await dialog.getByLabel('Message').fill('All hands on Friday');
     await dialog.getByRole('button', { name: 'Send message' }).click();
@@ -88,8 +89,8 @@ test.describe('headlines', () => {
 
     await openPage(page, account, '/headlines', 'Headlines');
     const text = `Prices rise on 1 March ${Date.now()}`;
-    await page.getByRole('button', { name: 'Send to other teams' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Send to other teams' });
+    await page.getByRole('button', { name: 'Send to other Teams' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send to other Teams' });
     await dialog.getByLabel('Message').fill(text);
     await dialog.getByRole('checkbox', { name: 'Sales' }).check();
     await settled(page);

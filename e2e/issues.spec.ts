@@ -1,11 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { openPage, registerViaApi, settled } from './support/app.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { nextWrite } from './support/work.js';
 
 // A new organization's terminology (contract defaults): "Issues"/"Issue", and to-dos are "Tasks"/"Task".
 const PLURAL = 'Issues';
-const SINGULAR = 'issue';
+const SINGULAR = 'Issue';
 
 test.describe('issues', () => {
   test('create an issue, solve it with a resolution that creates a to-do, see it solved and the to-do on /todos', async ({
@@ -14,7 +14,7 @@ test.describe('issues', () => {
   }) => {
     const account = await registerViaApi(request);
     await openPage(page, account, '/issues', PLURAL);
-    await expect(page.getByText(`No open ${PLURAL.toLowerCase()} here.`, { exact: false })).toBeVisible();
+    await expect(page.getByText(`No open ${PLURAL} here.`, { exact: false })).toBeVisible();
     await settled(page);
     await expectNoAxeViolations(page, '/issues (empty)');
 
@@ -38,7 +38,7 @@ test.describe('issues', () => {
 
     const solve = dialog.getByRole('form', { name: `Solve ${SINGULAR}` });
     await solve.getByLabel('Resolution').fill(resolution);
-    await solve.getByRole('button', { name: 'Add a task' }).click();
+    await solve.getByRole('button', { name: 'Add Task' }).click();
     const todo = solve.getByRole('group', { name: 'Task 1' });
     await todo.getByLabel('Task 1 title').fill(todoTitle);
     // The issue has no owner, so the to-do goes to the person solving it.
@@ -46,12 +46,12 @@ test.describe('issues', () => {
     const solved = nextWrite(page, '/solve');
     await solve.getByRole('button', { name: 'Mark solved' }).click();
     expect((await solved).status()).toBe(200);
-    await expect(page.getByRole('status').filter({ hasText: 'Issue solved; 1 tasks created' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Issue solved; 1 Task created' })).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(open.getByRole('button', { name: title, exact: true })).toHaveCount(0);
 
     await page.getByRole('tab', { name: 'Solved' }).click();
-    const solvedList = page.getByRole('list', { name: `Solved ${PLURAL.toLowerCase()}` });
+    const solvedList = page.getByRole('list', { name: `Solved ${PLURAL}` });
     await solvedList.getByRole('button', { name: title, exact: true }).click();
     const solvedDialog = page.getByRole('dialog', { name: title });
     await expect(solvedDialog.getByText(resolution)).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.js';
 
 // Spec section 8: the login banner for each value of the error query parameter.
 const ROWS: Array<{ error: string; message?: string; title: string; text: string }> = [

@@ -3,11 +3,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NO_MAIL_PORT } from './support/no-mail-server.js';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.E2E_PORT ?? 3917);
 // Workers re-load this file: the first load picks the data folder and the others inherit it.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'keel-e2e-'));
+process.env.E2E_NO_MAIL_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'keel-e2e-no-mail-'));
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -36,24 +38,43 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: 'node apps/server/dist/main.js',
-    cwd: repositoryRoot,
-    url: `http://127.0.0.1:${port}/api/v1/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      APP_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-      SMTP_URL: `smtp://127.0.0.1:${Number(process.env.E2E_SMTP_PORT ?? port + 1)}?ignoreTLS=true`,
-      // Google is played by the local provider of support/oidc-provider.ts; Microsoft stays unconfigured.
-      GOOGLE_CLIENT_ID: 'keel-e2e-google',
-      GOOGLE_CLIENT_SECRET: 'e2e-secret',
-      GOOGLE_ISSUER_URL: `http://localhost:${Number(process.env.E2E_OIDC_PORT ?? port + 2)}`,
+  webServer: [
+    {
+      command: 'node apps/server/dist/main.js',
+      cwd: repositoryRoot,
+      url: `http://127.0.0.1:${port}/api/v1/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        APP_URL: `http://127.0.0.1:${port}`,
+        LOG_LEVEL: 'warn',
+        AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+        SMTP_URL: `smtp://127.0.0.1:${Number(process.env.E2E_SMTP_PORT ?? port + 1)}?ignoreTLS=true`,
+        // Google is played by the local provider of support/oidc-provider.ts; Microsoft stays unconfigured.
+        GOOGLE_CLIENT_ID: 'keel-e2e-google',
+        GOOGLE_CLIENT_SECRET: 'e2e-secret',
+        GOOGLE_ISSUER_URL: `http://localhost:${Number(process.env.E2E_OIDC_PORT ?? port + 2)}`,
+      },
     },
-  },
+    // The same app with mail not set up (no SMTP_URL: mails are only logged), on its own data folder:
+    // invitations-without-mail.spec.ts opens it by its own base URL.
+    {
+      command: 'node apps/server/dist/main.js',
+      cwd: repositoryRoot,
+      url: `http://127.0.0.1:${NO_MAIL_PORT}/api/v1/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(NO_MAIL_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_NO_MAIL_DATA_DIR,
+        APP_URL: `http://127.0.0.1:${NO_MAIL_PORT}`,
+        LOG_LEVEL: 'warn',
+        AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      },
+    },
+  ],
 });

@@ -1,11 +1,12 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { openPage, registerViaApi, settled } from './support/app.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { nextWrite } from './support/work.js';
 
 // A new organization's terminology (contract defaults): "Quarterly Priorities", "Priority", "Milestones".
 const PLURAL = 'Quarterly Priorities';
-const SINGULAR = 'priority';
+const SINGULAR = 'Priority';
 
 const priorityList = (page: Page) => page.getByRole('list', { name: PLURAL });
 const detail = (page: Page, title: string) => page.getByRole('dialog', { name: title });
@@ -34,7 +35,7 @@ test.describe('quarterly priorities', () => {
   }) => {
     const account = await registerViaApi(request);
     await openPage(page, account, '/quarterly-priorities', PLURAL);
-    await expect(page.getByText(`No ${PLURAL.toLowerCase()} for this quarter.`, { exact: false })).toBeVisible();
+    await expect(page.getByText(`No ${PLURAL} for this Quarter.`, { exact: false })).toBeVisible();
     await settled(page);
     await expectNoAxeViolations(page, '/quarterly-priorities (empty)');
 
@@ -68,7 +69,7 @@ test.describe('quarterly priorities', () => {
 
     await page.reload();
     const row = priorityList(page).getByRole('listitem').filter({ hasText: title });
-    await expect(row).toContainText('1/2 milestones');
+    await expect(row).toContainText('1/2 Milestones');
     await expect(row.getByRole('progressbar', { name: `Progress of ${title}` })).toHaveAttribute('aria-valuenow', '50');
 
     const reopened = await openDetail(page, title);

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { API, openSignedIn, registerViaApi } from './support/app.js';
 
 /** Resolves once the page's realtime socket has signed in and followed `teamId`. */

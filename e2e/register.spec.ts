@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { API, PASSWORD, expectSignedInFrame, registerViaApi, topBar, uniqueEmail } from './support/app.js';
 
 const LEGAL_REQUIRED = 'You must accept both the Terms of Service and Privacy Policy to create an account';
@@ -157,7 +158,9 @@ test.describe('registration', () => {
   test("a second registration with the same e-mail shows the server's error in the banner", async ({
     page,
     request,
+    consoleGuard,
   }) => {
+    consoleGuard.allowResponse(409, '/auth/register');
     const existing = await registerViaApi(request);
     await page.goto('/register');
     await fillRegistration(page, { email: existing.email, organizationName: 'Duplicate Ltd' });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { API } from './support/app.js';
 
 test.describe('security headers and API documents', () => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { API, expectSignedInFrame, openSignedIn, registerViaApi, settled, sidebar, topBar } from './support/app.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { solidPng } from './support/png.js';
@@ -87,6 +87,11 @@ test.describe('organization and terminology settings (owner)', () => {
       '/organizational-chart',
     );
     await expect(page.getByLabel('Priorities (plural)')).toHaveValue('Rocks');
+    // The meetings entry follows the methodology's meeting name, in its own capitals.
+    await expect(nav.getByRole('link', { name: 'Level 10 Meetings', exact: true })).toHaveAttribute(
+      'href',
+      '/meetings',
+    );
 
     // The labels survive a reload (they are the organization's, not the page's).
     await page.reload();
@@ -100,6 +105,10 @@ test.describe('organization and terminology settings (owner)', () => {
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 2, name: /^My Rocks/ })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: /^My To-Dos/ })).toBeVisible();
+    // Mid-sentence too, a term keeps the capitals the preset gave it.
+    // Both the Rocks card and the Milestones card link to the Rocks page.
+    await expect(page.getByRole('link', { name: 'All Rocks', exact: true })).toHaveCount(2);
+    await expect(page.getByRole('link', { name: 'All To-Dos', exact: true })).toBeVisible();
     await settled(page);
     await expectNoAxeViolations(page, '/dashboard in the EOS terms');
     await page.goto('/terminology-settings');
@@ -110,6 +119,7 @@ test.describe('organization and terminology settings (owner)', () => {
     await expect(reset).toBeHidden();
     await expect(sidebar(page).getByRole('link', { name: 'Quarterly Priorities' })).toBeVisible();
     await expect(sidebar(page).getByRole('link', { name: 'Rocks' })).toHaveCount(0);
+    await expect(sidebar(page).getByRole('link', { name: 'Meetings', exact: true })).toBeVisible();
     await expectSignedInFrame(page, account);
   });
 });

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { API, openPage, registerViaApi, settled, type Account } from './support/app.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { addMemberViaInvitation } from './support/members.js';
@@ -6,7 +7,7 @@ import { authOf, createTodo, localDate, nextWrite, orgPath, registerWithTeam } f
 
 // A new organization's terminology calls to-dos "Tasks" (contract terminology defaults).
 const PLURAL = 'Tasks';
-const SINGULAR = 'task';
+const SINGULAR = 'Task';
 
 const todoList = (page: Page) => page.getByRole('list', { name: PLURAL });
 const row = (page: Page, title: string) => todoList(page).getByRole('listitem').filter({ hasText: title });
@@ -119,7 +120,7 @@ test.describe('to-dos', () => {
     );
     await selectBox(page, first.title).check();
     await selectBox(page, second.title).check();
-    const toolbar = page.getByRole('toolbar', { name: `Selected ${PLURAL.toLowerCase()}` });
+    const toolbar = page.getByRole('toolbar', { name: `Selected ${PLURAL}` });
     await expect(toolbar).toContainText('2 selected');
     const save = await saved;
     expect(save.status()).toBe(200);
@@ -143,7 +144,7 @@ test.describe('to-dos', () => {
     await expect(notDoneBox(page, second.title)).toBeChecked();
     await expect(doneBox(page, third.title)).not.toBeChecked();
 
-    const toast = page.getByRole('status').filter({ hasText: `2 ${PLURAL.toLowerCase()} completed` });
+    const toast = page.getByRole('status').filter({ hasText: `2 ${PLURAL} completed` });
     await expect(toast).toBeVisible();
     const undone = nextWrite(page, '/todos/bulk/undo');
     await toast.getByRole('button', { name: 'Undo' }).click();
@@ -199,7 +200,10 @@ test.describe('to-dos', () => {
   test('a stale edit shows "Someone else changed this" with Reload, which brings in their change', async ({
     page,
     request,
+    consoleGuard,
   }) => {
+    // The stale save is refused with 409 on purpose.
+    consoleGuard.allow(/status of 409 \(Conflict\) \(.*\/todos\/[^/]+\)$/);
     const { account, teamId } = await registerWithTeam(request);
     const todo = await createTodo(request, account, teamId, { title: `Shared ${Date.now()}` });
     // The other person's change arrives live while the dialog is open: the list refreshes, but the

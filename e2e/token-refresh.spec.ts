@@ -1,4 +1,5 @@
-import { expect, test, type Page, type Response } from '@playwright/test';
+import { type Page, type Response } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { API, expectSignedInFrame, openAsNewAccount, sidebar, topBar } from './support/app.js';
 import { junkSignedJwt, jwtExpiry, nowSeconds } from './support/jwt.js';
 
@@ -31,7 +32,10 @@ function recordApi(page: Page) {
 test('token refresh: an expired token is renewed, a 401 is refreshed and retried once, and a dead session goes to /login', async ({
   page,
   request,
+  consoleGuard,
 }) => {
+  // The journey expires and kills the session on purpose: the refused calls are the point.
+  consoleGuard.allow(/status of 401 \(Unauthorized\)/);
   const account = await openAsNewAccount(page, request);
   const first = await tokens(page);
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { Secret, TOTP } from 'otpauth';
 import { PASSWORD, expectSignedInFrame, uniqueEmail } from './support/app.js';
 import { expectNoAxeViolations } from './support/axe.js';
@@ -46,8 +47,11 @@ async function enterCode(page: Page, code: string) {
 
 test('2FA sign-in: enrol with a QR code, recovery codes shown once, a code asked at sign-in, each recovery code works once', async ({
   page,
+  consoleGuard,
 }) => {
   test.setTimeout(90_000);
+  // A wrong code and a spent recovery code are refused on purpose.
+  consoleGuard.allowResponse(401, '/auth/login/two-factor');
   const email = uniqueEmail('2fa');
   await signUp(page, email);
 

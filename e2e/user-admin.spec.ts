@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { API, PASSWORD, openPage, registerViaApi, uniqueEmail } from './support/app.js';
 import { latestMailTo, linkIn } from './support/mailbox.js';

@@ -185,6 +185,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 /**
  * Starts `node apps/server/dist/main.js` on a free port of 127.0.0.1 and waits for GET /api/v1/health = 200.
  * databaseUrl set: PostgreSQL; unset: embedded (PGlite) in dataDir (a fresh temp dir unless given).
+ * entry: another build's main.js to compare with (default apps/server/dist/main.js).
  * Returns { pid, port, baseUrl, dataDir, spawnedAt, readyMs, logFile, rssMb(), stop() }.
  */
 export async function startServer({
@@ -194,8 +195,9 @@ export async function startServer({
   name = 'server',
   timeoutMs = 60_000,
   pollMs = 20,
+  entry = SERVER_ENTRY,
 } = {}) {
-  ensureServerBuilt();
+  if (entry === SERVER_ENTRY) ensureServerBuilt();
   ensureTmpDir();
   const port = await freePort();
   const ownDataDir = !dataDir;
@@ -219,7 +221,7 @@ export async function startServer({
   const spawnedAt = performance.now();
   // BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") reaches the server's node, for profiling.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: ROOT,
     env: childEnv,
     stdio: ['ignore', logFd, logFd],

@@ -40,6 +40,8 @@ const envSchema = z.object({
   /** How long a process trusts that a signed-in session was not ended elsewhere (sign-out, password change). */
   SESSION_CHECK_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   TRUST_PROXY: booleanFromEnv,
+  /** A JSON file of the marketing claims the operator can back (testimonials, SOC 2, rating, patent notice). */
+  MARKETING_CONTENT_FILE: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -57,6 +59,8 @@ export interface Config {
   authRateLimitPerMinute: number;
   sessionCheckSeconds: number;
   trustProxy: boolean;
+  /** Absent: the product makes none of those claims. Read once at start (see modules/marketing). */
+  marketingContentFile: string | undefined;
   oidc: {
     google: OidcProviderConfig | undefined;
     microsoft: OidcProviderConfig | undefined;
@@ -115,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitPerMinute: parsed.AUTH_RATE_LIMIT_PER_MINUTE,
     sessionCheckSeconds: parsed.SESSION_CHECK_SECONDS,
     trustProxy: parsed.TRUST_PROXY,
+    marketingContentFile: parsed.MARKETING_CONTENT_FILE,
     oidc: {
       google: oidcProvider(
         parsed.GOOGLE_CLIENT_ID,

@@ -1,11 +1,9 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { migrateDatabase } from './db/migrate.js';
-import { openDatabase } from './db/open-database.js';
+import { openMigratedDatabase } from './db/open-database.js';
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-await migrateDatabase(database);
+const database = await openMigratedDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const app = await buildApp({ database, config });
 
 let closing = false;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTimeSchema, organizationParamsSchema, uuidSchema, versionSchema } from './common.js';
+import { invitationDeliverySchema } from './members.js';
 
 const emailSchema = z
   .email({ error: 'Please enter a valid email address' })
@@ -37,6 +38,10 @@ export const inviteConsultantRequestSchema = z.strictObject({
   accessLevel: consultantAccessLevelSchema.default('admin'),
 });
 export type InviteConsultantRequest = z.input<typeof inviteConsultantRequestSchema>;
+
+/** The answer to inviting a consultant: the grant and how its link reaches them (see invitationDeliverySchema). */
+export const sentConsultantGrantSchema = consultantGrantSchema.extend({ delivery: invitationDeliverySchema });
+export type SentConsultantGrant = z.infer<typeof sentConsultantGrantSchema>;
 
 export const revokeConsultantRequestSchema = z.strictObject({ version: versionSchema });
 export const consultantGrantParamsSchema = organizationParamsSchema.extend({ accessId: uuidSchema });

@@ -28,7 +28,7 @@ export const IMPORT_FIELDS = {
   priorities: ['title', 'description', 'owner', 'dueDate', 'completedOn', 'createdDate', 'team', 'level', 'status'],
 } as const satisfies Record<ImportKind, readonly string[]>;
 /** The milestones sheet of a priorities workbook (Ninety's rocks export has one). */
-export const MILESTONE_IMPORT_FIELDS = ['priority', 'title', 'owner', 'dueDate', 'completedOn'] as const;
+export const MILESTONE_IMPORT_FIELDS = ['priority', 'title', 'owner', 'dueDate', 'completedOn', 'done'] as const;
 
 export const importFieldSchema = z.enum([
   ...new Set([...IMPORT_FIELDS.todos, ...IMPORT_FIELDS.issues, ...IMPORT_FIELDS.priorities]),
@@ -51,17 +51,33 @@ export const IMPORT_FIELD_LABELS: Record<ImportField | MilestoneImportField, str
   archivedDate: 'Archived date',
   level: 'Level',
   status: 'Status',
+  done: 'Done',
 };
 
 const headerSchema = z.string().max(200);
 const columnsSchema = z.record(z.string().max(40), headerSchema.nullable());
 
-/** Which sheet and which column feeds each field; absent parts are suggested from the headers. */
+/** At most this many owner names of a file get a chosen member. */
+export const IMPORT_OWNER_CHOICES_MAX = 1000;
+
+/**
+ * For owner names of the file that match no active member (as written, case and spacing aside): the
+ * member who owns their rows instead, or null to leave those rows out.
+ */
+export const importOwnerChoicesSchema = z
+  .record(z.string().max(320), uuidSchema.nullable())
+  .refine((choices) => Object.keys(choices).length <= IMPORT_OWNER_CHOICES_MAX, {
+    message: `At most ${IMPORT_OWNER_CHOICES_MAX} owner choices`,
+  });
+export type ImportOwnerChoices = z.infer<typeof importOwnerChoicesSchema>;
+
+/** Which sheet and which column feeds each field, and who owns the rows of unknown owners; absent parts are suggested from the headers. */
 export const importMappingSchema = z.strictObject({
   sheet: z.string().max(200).optional(),
   columns: columnsSchema.optional(),
   milestoneSheet: z.string().max(200).nullable().optional(),
   milestoneColumns: columnsSchema.optional(),
+  owners: importOwnerChoicesSchema.optional(),
 });
 export type ImportMapping = z.infer<typeof importMappingSchema>;
 
@@ -94,6 +110,14 @@ export const resolvedMappingSchema = z.object({
 });
 export type ResolvedImportMapping = z.infer<typeof resolvedMappingSchema>;
 
+/** An owner name of the file that matches no active member, why, and on how many rows it stands. */
+export const unmatchedOwnerSchema = z.object({
+  name: z.string(),
+  message: z.string(),
+  rows: z.number().int(),
+});
+export type UnmatchedOwner = z.infer<typeof unmatchedOwnerSchema>;
+
 export const importPreviewSchema = z.object({
   kind: importKindSchema,
   fileName: z.string(),
@@ -104,9 +128,15 @@ export const importPreviewSchema = z.object({
   milestoneRows: z.number().int(),
   /** The first rows, each field's text as mapped (owner and team as written in the file). */
   rows: z.array(z.object({ rowNumber: z.number().int(), values: z.record(z.string(), z.string()) })),
+  /** The problems of rows that will be left out (the rest imports). */
   errors: z.array(importRowErrorSchema),
   /** Every error found, including those beyond the listed ones. */
   errorCount: z.number().int(),
+  /** What the import would write as the mapping stands: rows and milestones without a problem. */
+  importableRows: z.number().int(),
+  importableMilestones: z.number().int(),
+  /** Owner names matching no active member, whether or not `mapping.owners` chose for them. */
+  unmatchedOwners: z.array(unmatchedOwnerSchema),
 });
 export type ImportPreview = z.infer<typeof importPreviewSchema>;
 
@@ -116,6 +146,10 @@ export const importResultSchema = z.object({
   created: z.number().int(),
   milestones: z.number().int(),
   teamIds: z.array(uuidSchema),
+  /** Rows of the main sheet and of the milestones sheet left out, and why (listed up to a bound). */
+  skippedRows: z.number().int(),
+  skippedMilestones: z.number().int(),
+  skipped: z.array(importRowErrorSchema),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 

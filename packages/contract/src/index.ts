@@ -21,3 +21,4 @@ export * from './sso.js';
 export * from './audit.js';
 export * from './member-import.js';
 export * from './consultants.js';
+export * from './marketing.js';

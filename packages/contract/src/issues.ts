@@ -109,7 +109,11 @@ export type UpdateIssueRequest = z.infer<typeof updateIssueRequestSchema>;
 export const issueVersionRequestSchema = z.strictObject({ version: versionSchema });
 export type IssueVersionRequest = z.infer<typeof issueVersionRequestSchema>;
 
-/** Setting a rank another open issue of the team holds takes it from that one. */
+/**
+ * Setting a rank another open issue of the team holds takes it from that one, which gets the taker's
+ * former rank or leaves the top three. When a ranked issue leaves them (unranked, solved, archived,
+ * sent or moved to the other horizon) the others are renumbered 1..n in their order.
+ */
 export const rankIssueRequestSchema = z.strictObject({ version: versionSchema, rank: issueRankSchema.nullable() });
 export type RankIssueRequest = z.infer<typeof rankIssueRequestSchema>;
 

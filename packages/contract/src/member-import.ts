@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { importRowErrorSchema, importStreamLinesOf } from './imports.js';
+import { invitationDeliverySchema } from './members.js';
 
 /** The columns a bulk user import reads, in the order the page lists them. */
 export const MEMBER_IMPORT_FIELDS = ['email', 'firstName', 'lastName', 'role', 'teams'] as const;
@@ -55,6 +56,8 @@ export const memberImportResultSchema = z.object({
   skipped: z.number().int(),
   /** Rows with errors: not imported. */
   invalid: z.number().int(),
+  /** How the new invitations' links reach the people (see invitationDeliverySchema); absent when none was created. */
+  delivery: invitationDeliverySchema.optional(),
 });
 export type MemberImportResult = z.infer<typeof memberImportResultSchema>;
 

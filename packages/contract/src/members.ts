@@ -65,6 +65,25 @@ export const invitationPageSchema = pageOf(invitationSchema);
 
 export const invitationListQuerySchema = pageQuerySchema;
 
+/** A link the administrator passes on by hand, because no mail carried it. */
+export const unmailedInvitationSchema = z.object({ email: z.string(), link: z.string() });
+export type UnmailedInvitation = z.infer<typeof unmailedInvitationSchema>;
+
+/**
+ * What became of the invitation mails. With mail set up on the server they were sent (a failed delivery
+ * is kept among the failed operations): `mailed`, and no links. Without it mail is only logged, so the
+ * links come back to the administrator who made the invitations, never to anyone else, to pass on.
+ */
+export const invitationDeliverySchema = z.object({
+  mailed: z.boolean(),
+  unmailed: z.array(unmailedInvitationSchema),
+});
+export type InvitationDelivery = z.infer<typeof invitationDeliverySchema>;
+
+/** The answer to inviting or resending: the invitation and how its link reaches the person. */
+export const sentInvitationSchema = invitationSchema.extend({ delivery: invitationDeliverySchema });
+export type SentInvitation = z.infer<typeof sentInvitationSchema>;
+
 export const createInvitationRequestSchema = z.strictObject({
   email: z
     .email({ error: 'Please enter a valid email address' })
@@ -89,6 +108,21 @@ export const invitationPreviewSchema = z.object({
   accountExists: z.boolean(),
 });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
+
+/** open: it can be accepted; the others say why it cannot (`message`, shown as it is). */
+export const invitationLinkStateSchema = z.enum(['open', 'accepted', 'expired', 'revoked', 'invalid']);
+export type InvitationLinkState = z.infer<typeof invitationLinkStateSchema>;
+
+/**
+ * The public look-up of a link. A link that no longer works is an answer, not an error: opening it
+ * twice or after expiry shows a page that says so (and logs nothing in the browser).
+ */
+export const invitationLookupSchema = z.object({
+  state: invitationLinkStateSchema,
+  message: z.string().nullable(),
+  invitation: invitationPreviewSchema.nullable(),
+});
+export type InvitationLookup = z.infer<typeof invitationLookupSchema>;
 
 export const invitationTokenParamsSchema = z.object({ token: z.string().min(10).max(200) });
 

@@ -34,11 +34,19 @@ export type Terminology = Record<TerminologyKey, string>;
 export const TERMINOLOGY_KEYS = Object.keys(TERMINOLOGY_DEFAULTS) as TerminologyKey[];
 export const TERMINOLOGY_LABEL_MAX = 60;
 
+/**
+ * A label is kept as written, capitals included (the web shows it verbatim). It is stored composed (NFC),
+ * so an accent typed as two code points counts, and is saved, as the one character it shows.
+ */
 const labelSchema = z
   .string()
   .trim()
+  .normalize('NFC')
   .min(1, { error: 'A label cannot be empty' })
-  .max(TERMINOLOGY_LABEL_MAX, { error: `A label must be at most ${TERMINOLOGY_LABEL_MAX} characters` });
+  .max(TERMINOLOGY_LABEL_MAX, {
+    error: (issue) =>
+      `A label must be at most ${TERMINOLOGY_LABEL_MAX} characters; this one has ${typeof issue.input === 'string' ? issue.input.length : 'more'}`,
+  });
 
 /** The full set of labels: the organization's overrides over the defaults. */
 export const terminologySchema = z.object(

@@ -170,6 +170,8 @@ export const organizationPersonSchema = z.object({
   name: z.string(),
   email: z.string(),
   avatarUrl: z.string().nullable(),
+  /** Invited and not yet joined: can already be given to-dos and priorities. */
+  invited: z.boolean().optional(),
 });
 export type OrganizationPerson = z.infer<typeof organizationPersonSchema>;
 export const organizationPeopleSchema = z.object({ data: z.array(organizationPersonSchema) });

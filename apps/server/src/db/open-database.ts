@@ -1,14 +1,17 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { DatabaseHandle, Database } from './database.js';
+import { createEmbeddedClusterIfMissing, embeddedClusterDir, openEmbeddedDatabase } from './embedded-database.js';
+import { migrateDatabase } from './migrate.js';
 import { createPoolScopeRunner } from './pool-transactions.js';
 import { registerScopeRunner } from './scope.js';
 import * as schema from './schema.js';
 
 const casing = 'snake_case' as const;
 
-/** PGlite (embedded, in DATA_DIR or in memory) without a URL; node-postgres against a real server with one. */
+/**
+ * PGlite (embedded, in DATA_DIR or in memory) without a URL; node-postgres against a real server with
+ * one. An embedded cluster missing from DATA_DIR is first created and migrated by a child process.
+ */
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir?: string | undefined;
@@ -34,17 +37,18 @@ export async function openDatabase(options: {
       },
     };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { drizzle } = await import('drizzle-orm/pglite');
-  let dataDir: string | undefined;
-  if (options.dataDir) {
-    dataDir = path.join(options.dataDir, 'pgdata');
-    mkdirSync(dataDir, { recursive: true });
-  }
-  const pglite = await PGlite.create({
-    ...(dataDir ? { dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-  });
-  const db = drizzle({ client: pglite, schema, casing }) as unknown as Database;
-  return { db, kind: 'embedded', pglite, close: () => pglite.close() };
+  if (!options.dataDir) return openEmbeddedDatabase({ loadDataDir: options.loadDataDir });
+  await createEmbeddedClusterIfMissing(options.dataDir);
+  return openEmbeddedDatabase({ clusterDir: embeddedClusterDir(options.dataDir) });
+}
+
+/** The server's database at the current schema; a cluster the child process has just created is already migrated. */
+export async function openMigratedDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}): Promise<DatabaseHandle & { pglite?: PGlite }> {
+  const justCreated = !options.databaseUrl && (await createEmbeddedClusterIfMissing(options.dataDir));
+  const database = await openDatabase(options);
+  if (!justCreated) await migrateDatabase(database);
+  return database;
 }

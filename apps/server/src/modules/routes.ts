@@ -26,6 +26,7 @@ import { createDepartmentsService, createTeamsService, departmentsRoutes, teamsR
 import { createTerminologyService, terminologyRoutes } from './terminology/index.js';
 import { createTodosService, todosRoutes } from './todos/index.js';
 import { createIssueRaiser, createIssueThreadsService, createIssuesService, issuesRoutes } from './issues/index.js';
+import { loadMarketingContent, marketingRoutes } from './marketing/index.js';
 
 export interface FeatureDeps {
   db: Database;
@@ -91,4 +92,5 @@ export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): P
     ),
   );
   await app.register(userActivityRoutes(createUserActivityService({ db })));
+  await app.register(marketingRoutes(loadMarketingContent(deps.config.marketingContentFile)));
 }

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { beforeAll } from 'vitest';
-import type { Session } from '@keel/contract';
+import type { ImportMapping, Session } from '@keel/contract';
 import { addTeam, useTeamSuite, type TeamSuiteState } from './team-fixtures.js';
 import { bearer, type TestContext } from './test-app.js';
 
@@ -91,13 +91,21 @@ export function useImportsSuite() {
     t.salesId = await addTeam(t.context, t.owner, 'Sales');
   });
 
-  /** POST imports/{kind} as `session`, into the suite's team. */
+  /** POST imports/{kind} as `session`, into the suite's team (with the mapping, when given, as the form's JSON). */
   const commit = (
     session: Session | null,
     kind: string,
     file: { name: string; content: Buffer },
     headers: Record<string, string> = {},
-  ) => sendImport(t.context, session, kind, importForm({ teamId: t.teamId }, file), headers);
+    mapping?: ImportMapping,
+  ) =>
+    sendImport(
+      t.context,
+      session,
+      kind,
+      importForm({ teamId: t.teamId, ...(mapping ? { mapping: JSON.stringify(mapping) } : {}) }, file),
+      headers,
+    );
   /** POST imports/{kind}/preview as `session` with the given form fields (and by default a one-row CSV). */
   const preview = (
     session: Session | null,

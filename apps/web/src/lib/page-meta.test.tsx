@@ -1,6 +1,6 @@
-import { render, renderHook } from '@testing-library/react';
+import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SoftwareApplicationJsonLd, formatPageTitle, usePageMeta } from './page-meta';
+import { formatPageTitle, usePageMeta } from './page-meta';
 
 const metaContent = (selector: string) => document.head.querySelector(selector)?.getAttribute('content');
 
@@ -42,25 +42,5 @@ describe('usePageMeta', () => {
   it('uses the bare product name when the title is empty', () => {
     expect(formatPageTitle('')).toBe('Keel');
     expect(formatPageTitle('Terms of Service')).toBe('Terms of Service · Keel');
-  });
-});
-
-describe('SoftwareApplicationJsonLd', () => {
-  it('describes Keel with both plans and the aggregate rating', () => {
-    const { container } = render(<SoftwareApplicationJsonLd />);
-    const script = container.querySelector('script[type="application/ld+json"]');
-    const data = JSON.parse(script?.textContent ?? '{}') as {
-      '@type': string;
-      name: string;
-      offers: { name: string; price: string; priceCurrency: string }[];
-      aggregateRating: { ratingValue: string; ratingCount: number };
-    };
-    expect(data['@type']).toBe('SoftwareApplication');
-    expect(data.name).toBe('Keel');
-    expect(data.offers.map(({ name, price, priceCurrency }) => [name, price, priceCurrency])).toEqual([
-      ['Starter', '149.00', 'USD'],
-      ['Growth', '349.00', 'USD'],
-    ]);
-    expect(data.aggregateRating).toMatchObject({ ratingValue: '4.8', ratingCount: 127 });
   });
 });

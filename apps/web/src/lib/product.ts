@@ -1,7 +1,6 @@
 /** Product facts the screens need. Deployment-specific values come from Vite env variables. */
 export const PRODUCT_NAME = 'Keel';
 export const SUPPORT_EMAIL: string = import.meta.env.VITE_SUPPORT_EMAIL ?? 'support@keel.app';
-export const PATENT_NOTICE = 'Patent pending.';
 
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 

@@ -1,4 +1,4 @@
-import { TERMINOLOGY_DEFAULTS } from '@keel/contract';
+import { NO_MARKETING_CLAIMS, TERMINOLOGY_DEFAULTS } from '@keel/contract';
 import { ORG_ID } from './fixtures';
 
 /** Answers for every call the signed-in frame makes, to be overridden per test. */
@@ -41,6 +41,7 @@ export function signedInFrameRoutes(overrides: Record<string, unknown> = {}) {
         'x-subscription-tier': 'trial',
       },
     },
+    'GET /marketing-content': { body: { data: NO_MARKETING_CLAIMS } },
     ...overrides,
   } as Record<string, { status?: number; body?: unknown; headers?: Record<string, string> }>;
 }

@@ -20,9 +20,10 @@ const VARIANTS: Record<Variant, string> = {
   danger: 'bg-red-700 text-white hover:bg-red-800 shadow-sm',
 };
 
+// On touch screens every button is a 44 px tap target (WCAG 2.5.5); a mouse keeps the compact sizes.
 const SIZES: Record<Size, string> = {
-  sm: 'h-8 px-3 text-sm gap-1.5',
-  md: 'h-10 px-4 text-sm gap-2',
+  sm: 'h-8 px-3 text-sm gap-1.5 pointer-coarse:h-11 pointer-coarse:min-w-11',
+  md: 'h-10 px-4 text-sm gap-2 pointer-coarse:h-11 pointer-coarse:min-w-11',
   lg: 'h-12 px-5 text-base gap-2',
 };
 

@@ -12,15 +12,16 @@ export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Che
   const generated = useId();
   const inputId = id ?? generated;
   return (
-    <div className={cx('flex items-start gap-2', className)}>
+    // On a touch screen the label grows to a 44 px tap target (the box is clicked through it).
+    <div className={cx('flex items-start gap-2 pointer-coarse:items-center', className)}>
       <input
         ref={ref}
         id={inputId}
         type="checkbox"
-        className="mt-0.5 size-4 shrink-0 rounded border-slate-400 accent-blue-700 dark:accent-blue-400"
+        className="mt-0.5 size-4 shrink-0 rounded border-slate-400 pointer-coarse:mt-0 accent-blue-700 dark:accent-blue-400"
         {...rest}
       />
-      <label htmlFor={inputId} className="text-sm text-slate-800 dark:text-slate-200">
+      <label htmlFor={inputId} className="text-sm text-slate-800 pointer-coarse:py-3 dark:text-slate-200">
         {label}
       </label>
     </div>

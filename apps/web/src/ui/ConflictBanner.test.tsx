@@ -19,7 +19,7 @@ describe('SaveProblem', () => {
     const onReload = vi.fn();
     problem(new ApiError(409, 'todo.stale', 'Stale'), onReload);
     const banner = screen.getByRole('status');
-    expect(banner.textContent).toContain('Someone else changed this task');
+    expect(banner.textContent).toContain('Someone else changed this Task');
     await userEvent.click(screen.getByRole('button', { name: 'Reload' }));
     expect(onReload).toHaveBeenCalledOnce();
   });

@@ -7,7 +7,7 @@ export function ConflictBanner({ singular, onReload }: { singular: string; onRel
   return (
     <Banner
       tone="warning"
-      title={`Someone else changed this ${singular.toLowerCase()}`}
+      title={`Someone else changed this ${singular}`}
       action={
         <Button size="sm" variant="secondary" onClick={onReload}>
           Reload

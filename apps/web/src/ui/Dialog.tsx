@@ -2,6 +2,7 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import X from 'lucide-react/icons/x';
 import type { ReactNode } from 'react';
 import { cx } from './cx';
+import { useReturnFocus } from './return-focus';
 
 interface DialogProps {
   open: boolean;
@@ -18,7 +19,10 @@ interface DialogProps {
 
 const WIDTHS = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl' } as const;
 
-/** An accessible modal dialog (focus trap, labelled title, Escape to close unless blocking). */
+/**
+ * An accessible modal dialog (focus trap, labelled title, Escape to close unless blocking); on closing,
+ * focus returns to what opened it.
+ */
 export function Dialog({
   open,
   onOpenChange,
@@ -30,6 +34,7 @@ export function Dialog({
   size = 'md',
   className,
 }: DialogProps) {
+  const returnFocus = useReturnFocus(open);
   const keepOpen = (event: Event) => {
     if (blocking) event.preventDefault();
   };
@@ -38,6 +43,7 @@ export function Dialog({
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/60" />
         <RadixDialog.Content
+          onCloseAutoFocus={returnFocus}
           onEscapeKeyDown={keepOpen}
           onPointerDownOutside={keepOpen}
           onInteractOutside={keepOpen}
@@ -50,7 +56,7 @@ export function Dialog({
           )}
         >
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 dark:border-slate-700">
-            <div>
+            <div className="min-w-0 wrap-anywhere">
               <RadixDialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">
                 {title}
               </RadixDialog.Title>
@@ -63,7 +69,7 @@ export function Dialog({
             {blocking ? null : (
               <RadixDialog.Close
                 aria-label="Close"
-                className="rounded p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
+                className="shrink-0 rounded p-1 text-slate-600 pointer-coarse:p-3 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
               >
                 <X aria-hidden="true" className="size-5" />
               </RadixDialog.Close>

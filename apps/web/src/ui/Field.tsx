@@ -5,7 +5,7 @@ import { cx } from './cx';
 
 export const inputClasses = (invalid: boolean, className?: string) =>
   cx(
-    'block w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500',
+    'block w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 pointer-coarse:min-h-11',
     'dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400',
     invalid ? 'border-red-600 dark:border-red-400' : 'border-slate-300 dark:border-slate-600',
     className,

@@ -152,7 +152,7 @@ export function NewItemForm({ title, onSubmit, error, submitLabel, busy, childre
       onSubmit={onSubmit}
       noValidate
       aria-label={title}
-      className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-2 dark:border-slate-700 dark:bg-slate-900"
+      className="grid grid-cols-1 gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-2 dark:border-slate-700 dark:bg-slate-900"
     >
       <h2 className="text-base font-semibold text-slate-900 md:col-span-2 dark:text-white">{title}</h2>
       {error ? (

@@ -25,7 +25,7 @@ export function ListPage({ titleId, title, subtitle, actions, children }: ListPa
     </>
   );
   return (
-    <section aria-labelledby={titleId} className="mx-auto grid max-w-5xl gap-4 py-6">
+    <section aria-labelledby={titleId} className="mx-auto grid max-w-5xl grid-cols-1 gap-4 py-6">
       {actions === undefined ? (
         <header>{heading}</header>
       ) : (

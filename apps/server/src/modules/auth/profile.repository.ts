@@ -14,7 +14,7 @@ export interface ProfileRow {
   avatarUrl: string | null;
   isConsultant: boolean;
   role: Role;
-  membershipStatus: 'active' | 'deactivated';
+  membershipStatus: 'invited' | 'active' | 'deactivated';
   organizationName: string;
   teams: { id: string; name: string; is_leadership_team: boolean }[];
 }

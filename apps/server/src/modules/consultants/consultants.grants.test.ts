@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ConsultantGrant, Session, User } from '@keel/contract';
+import type { ConsultantGrant, SentConsultantGrant, Session, User } from '@keel/contract';
 import { grantAccess, mailedConsultantToken, registerConsultant } from '../../test-support/consultant-fixture.js';
 import {
   auditEvents,
@@ -79,6 +79,11 @@ describe('POST /organizations/{id}/consultants', () => {
     expect(grant).toMatchObject({ email, status: 'invited', accessLevel: 'admin', version: 1 });
     const token = await mailedConsultantToken(t.context, email);
     expect(await auditEvents(t.context.database, 'consultant.invited', grant.id)).toHaveLength(1);
+    // No mail set up in this suite: the inviting admin gets the link the logged mail holds.
+    expect(bodyOf<{ data: SentConsultantGrant }>(first).data.delivery).toEqual({
+      mailed: false,
+      unmailed: [{ email, link: `http://keel.test/consultant/accept?organization=${clientId()}&token=${token}` }],
+    });
 
     const again = await invite(t.members.admin, { email: email.toUpperCase(), accessLevel: 'member' });
     expect(bodyOf<{ data: ConsultantGrant }>(again).data).toMatchObject({

@@ -9,6 +9,7 @@ import {
   organizationParamsSchema,
   registerRequestSchema,
   revokeConsultantRequestSchema,
+  sentConsultantGrantSchema,
   sessionSchema,
   switchOrganizationRequestSchema,
 } from '@keel/contract';
@@ -44,7 +45,7 @@ export function consultantsRoutes(service: ConsultantsService, options: { rateLi
 
     app.post(
       clientBase,
-      createRoute(tags, inviteConsultantRequestSchema, envelope(consultantGrantSchema)),
+      createRoute(tags, inviteConsultantRequestSchema, envelope(sentConsultantGrantSchema)),
       async (request, reply) =>
         reply.code(201).send({ data: await service.invite(request.scope, request.body, clientMeta(request)) }),
     );

@@ -4,6 +4,7 @@ import {
   type ConsultantClientList,
   type ConsultantGrant,
   type InviteConsultantRequest,
+  type SentConsultantGrant,
   type Session,
 } from '@keel/contract';
 import type { Database } from '../../db/database.js';
@@ -80,7 +81,7 @@ export function createConsultantsService(deps: ConsultantsServiceDeps) {
     list: (caller: Caller): Promise<ConsultantGrant[]> =>
       asAdmin(db, caller, async ({ organizationId }) => (await repository.listGrants(organizationId)).map(toGrant)),
 
-    async invite(caller: Caller, request: InviteConsultantRequest, meta: RequestMeta): Promise<ConsultantGrant> {
+    async invite(caller: Caller, request: InviteConsultantRequest, meta: RequestMeta): Promise<SentConsultantGrant> {
       const { token, tokenHash } = newOpaqueToken();
       const values = {
         accessLevel: request.accessLevel ?? 'admin',
@@ -112,7 +113,9 @@ export function createConsultantsService(deps: ConsultantsServiceDeps) {
         subject: `${organizationName} invites you as their consultant on Keel`,
         text: `Hello,\n\n${organizationName} grants you consultant access on Keel. Sign in with your consultant account and open this link within ${CONSULTANT_INVITATION_TTL_DAYS} days to accept:\n\n${link}\n\nNo consultant account yet? Create one first at ${deps.appUrl.replace(/\/$/, '')}/consultant-register with this e-mail address.\n`,
       });
-      return toGrant(unnamed(row));
+      // Without mail set up the mail is only logged: the link goes back to the administrator who invited.
+      const mailed = mailer.mode === 'smtp';
+      return { ...toGrant(unnamed(row)), delivery: { mailed, unmailed: mailed ? [] : [{ email: row.email, link }] } };
     },
 
     revoke: (caller: Caller, accessId: string, version: number, meta: RequestMeta): Promise<ConsultantGrant> =>

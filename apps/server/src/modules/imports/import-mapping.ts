@@ -39,11 +39,12 @@ const ALIASES: Record<string, string[]> = {
   priority: ['priority', 'rank'],
 };
 const MILESTONE_ALIASES: Record<string, string[]> = {
-  priority: ['rock', 'rock title', 'priority', 'priority title', 'parent', 'objective'],
-  title: ['milestone', 'milestone title', 'title', 'name'],
+  priority: ['rock', 'rock title', 'rock name', 'priority', 'priority title', 'parent', 'objective'],
+  title: ['milestone', 'milestone title', 'milestone name', 'title', 'name'],
   owner: ALIASES.owner!,
   dueDate: ALIASES.dueDate!,
   completedOn: ALIASES.completedOn!,
+  done: ['done', 'is done', 'complete', 'status', 'state'],
 };
 
 /** Each field takes the first header matching one of its aliases, no header feeding two fields. */

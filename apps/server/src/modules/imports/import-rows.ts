@@ -8,17 +8,20 @@ import {
   TODO_DETAILS_MAX,
   TODO_OWNERS_MAX,
   TODO_TITLE_MAX,
+  toIsoDate,
   type ImportKind,
   type ImportRowError,
   type IssueHorizon,
   type PriorityScope,
   type PriorityStatus,
   type ResolvedImportMapping,
+  type UnmatchedOwner,
 } from '@keel/contract';
 import type { Sheet } from '../../spreadsheet/index.js';
 import { cellReader } from './import-mapping.js';
 import {
   parseDate,
+  parseDone,
   parseIssuePriority,
   parseLevel,
   parseStatus,
@@ -77,11 +80,20 @@ export type Drafts =
   | { kind: 'priorities'; rows: PriorityDraft[] };
 
 export interface Checked {
+  /** The rows without a problem, ready to write; rows with one are left out. */
   drafts: Drafts;
+  /** Every problem, each of which leaves its row out. */
   errors: ImportRowError[];
   /** Mapped text of every main-sheet row, for the preview. */
   values: { rowNumber: number; values: Record<string, string> }[];
+  skippedRows: number;
+  skippedMilestones: number;
+  importableMilestones: number;
+  unmatchedOwners: UnmatchedOwner[];
 }
+
+/** Owner names (as `personKey`) matching no active member: the member chosen for their rows, or null to leave them out. */
+export type OwnerChoices = Map<string, string | null>;
 
 const LIMITS = {
   todos: { title: TODO_TITLE_MAX, body: TODO_DETAILS_MAX },
@@ -93,13 +105,16 @@ const midnight = (date: string | null) => (date ? new Date(`${date}T00:00:00Z`) 
 
 /**
  * Every row of the file checked against the organization (members, teams) and turned into drafts
- * ready to insert. All problems of all rows are collected; the caller refuses the whole file if any.
+ * ready to insert. All problems of all rows are collected; a row with a problem is left out (and a
+ * milestone with it when its priority is), the others import. Owners matching no active member take
+ * the member chosen for their name, or leave their rows out.
  */
 export function checkRows(
   kind: ImportKind,
   sheets: Sheet[],
   mapping: ResolvedImportMapping,
   directory: Directory,
+  ownerChoices: OwnerChoices = new Map(),
   onProgress: (done: number, total: number) => void = () => {},
 ): Checked {
   const main = sheets.find((sheet) => sheet.name === mapping.sheet)!;
@@ -113,17 +128,21 @@ export function checkRows(
     problem(main.name, rowNumber, name, parsed.message);
     return fallback;
   };
+  const unmatched = new Map<string, UnmatchedOwner>();
   const person = (sheet: string, rowNumber: number, name: string, text: string): string | null => {
-    const found = directory.people.get(personKey(text));
-    if (found === undefined) {
-      problem(sheet, rowNumber, name, `No member of this organization is named or has the e-mail "${text}"`);
-    } else if (found === 'ambiguous') {
-      problem(sheet, rowNumber, name, `Several members are named "${text}"; use their e-mail instead`);
-    } else if (!found.active) {
-      problem(sheet, rowNumber, name, `"${text}" is no longer an active member of this organization`);
-    } else {
-      return found.userId;
-    }
+    const key = personKey(text);
+    const found = directory.people.get(key);
+    let message: string;
+    if (found === undefined) message = `No member of this organization is named or has the e-mail "${text}"`;
+    else if (found === 'ambiguous') message = `Several members are named "${text}"; use their e-mail instead`;
+    else if (!found.active) message = `"${text}" is no longer an active member of this organization`;
+    else return found.userId;
+    const entry = unmatched.get(key) ?? { name: text.trim(), message, rows: 0 };
+    entry.rows += 1;
+    unmatched.set(key, entry);
+    const chosen = ownerChoices.get(key);
+    if (chosen) return chosen;
+    problem(sheet, rowNumber, name, chosen === null ? `Left out, as chosen for the owner "${text}"` : message);
     return null;
   };
   const text = (rowNumber: number, cells: string[], name: string, max: number, required: boolean) => {
@@ -206,30 +225,55 @@ export function checkRows(
   });
   onProgress(total, total);
 
+  // Every problem so far is the main sheet's: those rows are left out.
+  const leftOut = new Set(errors.map((error) => error.rowNumber));
+  let milestoneCounts = { attached: 0, skipped: 0 };
   if (kind === 'priorities' && mapping.milestoneSheet) {
     const sheet = sheets.find((candidate) => candidate.name === mapping.milestoneSheet)!;
-    attachMilestones(
+    milestoneCounts = attachMilestones(
       sheet,
       mapping.milestoneColumns,
       priorities,
+      leftOut,
+      () => errors.length,
       (rowNumber, name, message) => problem(sheet.name, rowNumber, name, message),
       (rowNumber, name, value) => person(sheet.name, rowNumber, name, value),
     );
   }
   errors.sort((a, b) => (a.sheet === b.sheet ? a.rowNumber - b.rowNumber : a.sheet === main.name ? -1 : 1));
+  const kept = <T extends Base>(rows: T[]) => rows.filter((row) => !leftOut.has(row.rowNumber));
   const drafts: Drafts =
-    kind === 'todos' ? { kind, rows: todos } : kind === 'issues' ? { kind, rows: issues } : { kind, rows: priorities };
-  return { drafts, errors, values };
+    kind === 'todos'
+      ? { kind, rows: kept(todos) }
+      : kind === 'issues'
+        ? { kind, rows: kept(issues) }
+        : { kind, rows: kept(priorities) };
+  return {
+    drafts,
+    errors,
+    values,
+    skippedRows: leftOut.size,
+    skippedMilestones: milestoneCounts.skipped,
+    importableMilestones: milestoneCounts.attached,
+    unmatchedOwners: [...unmatched.values()],
+  };
 }
 
-/** Milestones join their priority by its title (case-insensitive); the first priority of that title wins. */
+/**
+ * Milestones join their priority by its title (case-insensitive); the first priority of that title
+ * wins. A milestone with a problem, or whose priority is left out, is left out (and says why).
+ */
 function attachMilestones(
   sheet: Sheet,
   columns: Record<string, string | null>,
   priorities: PriorityDraft[],
+  leftOutPriorities: ReadonlySet<number>,
+  problemCount: () => number,
   problem: (rowNumber: number, field: string, message: string) => void,
   person: (rowNumber: number, field: string, text: string) => string | null,
-) {
+): { attached: number; skipped: number } {
+  let attached = 0;
+  let skipped = 0;
   const read = cellReader(sheet, columns);
   const byTitle = new Map<string, PriorityDraft>();
   for (const priority of priorities) {
@@ -237,10 +281,13 @@ function attachMilestones(
     if (titleKey !== '' && !byTitle.has(titleKey)) byTitle.set(titleKey, priority);
   }
   for (const { rowNumber, cells } of sheet.rows) {
+    const problemsBefore = problemCount();
     const parentTitle = read(cells, 'priority');
     const parent = byTitle.get(parentTitle.trim().toLowerCase());
     if (parentTitle === '') problem(rowNumber, 'priority', 'Name the priority this milestone belongs to');
     else if (!parent) problem(rowNumber, 'priority', `No priority titled "${parentTitle}" in this file`);
+    else if (leftOutPriorities.has(parent.rowNumber))
+      problem(rowNumber, 'priority', `Left out with its priority (row ${parent.rowNumber}), which has a problem`);
     const title = read(cells, 'title');
     if (title === '') problem(rowNumber, 'title', 'Title is required');
     if (title.length > MILESTONE_TITLE_MAX)
@@ -252,18 +299,26 @@ function attachMilestones(
       problem(rowNumber, name, parsed.message);
       return null;
     };
+    const completedOn = date('completedOn');
+    const done = parseDone(read(cells, 'done'));
+    if (!done.ok) problem(rowNumber, 'done', done.message);
     const milestone: MilestoneDraft = {
       rowNumber,
       title,
       ownerId: ownerText === '' ? null : person(rowNumber, 'owner', ownerText),
       dueDate: date('dueDate'),
-      doneOn: date('completedOn'),
+      // Marked done without a date: done as of the import.
+      doneOn: completedOn ?? (done.ok && done.value ? toIsoDate(new Date()) : null),
     };
-    if (parent) {
-      if (parent.milestones.length >= MILESTONES_PER_PRIORITY_MAX) {
-        problem(rowNumber, 'priority', `A priority holds at most ${MILESTONES_PER_PRIORITY_MAX} milestones`);
-      }
+    if (parent && parent.milestones.length >= MILESTONES_PER_PRIORITY_MAX) {
+      problem(rowNumber, 'priority', `A priority holds at most ${MILESTONES_PER_PRIORITY_MAX} milestones`);
+    }
+    if (parent && problemCount() === problemsBefore) {
       parent.milestones.push(milestone);
+      attached += 1;
+    } else {
+      skipped += 1;
     }
   }
+  return { attached, skipped };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDate, parseIssuePriority, parseLevel, parseStatus, splitOwners } from './import-values.js';
+import { parseDate, parseDone, parseIssuePriority, parseLevel, parseStatus, splitOwners } from './import-values.js';
 
 describe('parseDate', () => {
   it.each([
@@ -41,6 +41,18 @@ describe('Ninety words', () => {
     expect(parseIssuePriority('Long-Term')).toEqual({ horizon: 'long_term', rank: null });
     expect(parseIssuePriority('2')).toEqual({ horizon: null, rank: 2 });
     expect(parseIssuePriority('High')).toEqual({ horizon: null, rank: null });
+  });
+
+  it('reads a milestone done mark, empty as not done, and names a word it cannot read', () => {
+    for (const word of ['Done', 'complete', 'TRUE', 'x', 'Yes'])
+      expect(parseDone(word)).toEqual({ ok: true, value: true });
+    for (const word of ['', 'Not Done', 'open', 'FALSE', 'On Track']) {
+      expect(parseDone(word)).toEqual({ ok: true, value: false });
+    }
+    expect(parseDone('Maybe')).toEqual({
+      ok: false,
+      message: '"Maybe" does not say whether it is done; use Done, or leave it empty when not',
+    });
   });
 
   it('splits several owners, but keeps a known "Last, First" name whole', () => {

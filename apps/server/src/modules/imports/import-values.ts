@@ -81,6 +81,29 @@ export function parseStatus(text: string): Parsed<PriorityStatus | null> {
   return status ? ok(status) : fail(`"${text}" is not a status; use On Track, Off Track, Complete or Not Complete`);
 }
 
+const DONE_WORDS = new Set(['done', 'complete', 'completed', 'yes', 'y', 'true', 'x', '1', '✓', '✔']);
+const OPEN_WORDS = new Set([
+  'not done',
+  'open',
+  'not complete',
+  'incomplete',
+  'no',
+  'n',
+  'false',
+  '0',
+  'on track',
+  'off track',
+  'pending',
+]);
+
+/** A milestone's done mark: Done/Complete/Yes/TRUE/x or their opposites; empty means not done. */
+export function parseDone(text: string): Parsed<boolean> {
+  const value = normalise(text);
+  if (value === '' || OPEN_WORDS.has(value)) return ok(false);
+  if (DONE_WORDS.has(value)) return ok(true);
+  return fail(`"${text}" does not say whether it is done; use Done, or leave it empty when not`);
+}
+
 /** Ninety's levels: company (leadership-wide), departmental/team, individual/personal. */
 const LEVEL_WORDS: Record<string, PriorityScope> = {
   company: 'company',

@@ -64,7 +64,7 @@ describe('POST /organizations/{id}/imports/todos', () => {
     expect(audit).toHaveLength(1);
   });
 
-  it('writes nothing when one row is bad, and says which', async () => {
+  it('imports the good rows and leaves out a bad one, saying which and why', async () => {
     const before = await count('todos');
     const file = csvFile([
       'Title,Owner',
@@ -73,12 +73,29 @@ describe('POST /organizations/{id}/imports/todos', () => {
       `Also fine,${t.owner.user.email}`,
     ]);
     const response = await commit(t.admin, 'todos', file);
+    expect(response.statusCode).toBe(201);
+    const { data } = bodyOf<{ data: ImportResult }>(response);
+    expect(data).toMatchObject({ created: 2, skippedRows: 1, skippedMilestones: 0 });
+    expect(data.skipped).toEqual([
+      {
+        sheet: 'import',
+        rowNumber: 3,
+        field: 'owner',
+        message: `No member of this organization is named or has the e-mail "${t.other.user.email}"`,
+      },
+    ]);
+    expect(await count('todos')).toBe(before + 2);
+  });
+
+  it('writes nothing when no row can be imported, and says why for each', async () => {
+    const before = await count('todos');
+    const file = csvFile(['Title,Owner', `Foreign owner,${t.other.user.email}`, `,${t.owner.user.email}`]);
+    const response = await commit(t.admin, 'todos', file);
     expect(response.statusCode).toBe(400);
-    const body = bodyOf<{ code: string; details: { path: string; message: string }[] }>(response);
+    const body = bodyOf<{ code: string; error: string; details: { path: string; message: string }[] }>(response);
     expect(body.code).toBe('import.invalid_rows');
-    expect(body.details).toHaveLength(1);
-    expect(body.details[0]!.path).toBe('import!3.owner');
-    expect(body.details[0]!.message).toContain(t.other.user.email);
+    expect(body.error).toContain('No row can be imported');
+    expect(body.details.map((detail) => detail.path)).toEqual(['import!2.owner', 'import!3.title']);
     expect(await count('todos')).toBe(before);
   });
 
@@ -209,18 +226,25 @@ describe('POST /organizations/{id}/imports/priorities', () => {
     ]);
   });
 
-  it('refuses the whole workbook when a milestone names no rock of the file', async () => {
+  it('leaves out a milestone that names no rock of the file, and imports the rest', async () => {
     const before = await count('priorities');
     const content = await ninetyRocksWorkbook(
       [['Alone', '', t.owner.user.email, null, null, null, '', '', '']],
       [['Someone else’s rock', 'Orphan', '', null, null]],
     );
     const response = await commit(t.member, 'priorities', { name: 'rocks.xlsx', content });
-    expect(response.statusCode).toBe(400);
-    expect(bodyOf<{ details: { path: string }[] }>(response).details).toEqual([
-      { path: 'Milestones!2.priority', message: 'No priority titled "Someone else’s rock" in this file' },
+    expect(response.statusCode).toBe(201);
+    const { data } = bodyOf<{ data: ImportResult }>(response);
+    expect(data).toMatchObject({ created: 1, milestones: 0, skippedRows: 0, skippedMilestones: 1 });
+    expect(data.skipped).toEqual([
+      {
+        sheet: 'Milestones',
+        rowNumber: 2,
+        field: 'priority',
+        message: 'No priority titled "Someone else’s rock" in this file',
+      },
     ]);
-    expect(await count('priorities')).toBe(before);
+    expect(await count('priorities')).toBe(before + 1);
   });
 
   it('answers 403 to observers and 401 without a token', async () => {

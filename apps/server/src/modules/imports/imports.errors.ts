@@ -22,16 +22,20 @@ export const milestonesOnlyForPriorities = () =>
   badRequest('request.invalid', 'Only a priorities import reads a milestones sheet.', [
     { path: 'mapping.milestoneSheet', message: 'Only for priorities' },
   ]);
+export const unknownOwnerChoice = (name: string) =>
+  badRequest('import.unknown_member', `The owner chosen for "${name}" is not an active member of this organization.`, [
+    { path: `mapping.owners.${name}`, message: 'Not an active member of this organization' },
+  ]);
 export const observerReadOnly = () =>
   forbidden('auth.observer_read_only', 'Observers can look but not change anything');
 export const teamNotFound = () => notFound('team.not_found', 'This team does not exist or has been archived');
 
-/** The whole file is refused: every row error travels back, as the preview lists them. */
+/** No row can be written: the file is refused whole and every row error travels back, as the preview lists them. */
 export const invalidRows = (rowErrors: ImportRowError[], total: number) =>
   new AppError(
     400,
     'import.invalid_rows',
-    `${total.toLocaleString('en-US')} ${total === 1 ? 'row has a problem' : 'row problems'}; nothing was imported. Fix the file and try again.`,
+    `No row can be imported: ${total === 1 ? '1 problem' : `${total.toLocaleString('en-US')} problems`}, listed below; nothing was imported. Choose owners for unknown names or fix the file, then try again.`,
     rowErrors.map((error) => ({
       path: `${error.sheet}!${error.rowNumber}.${error.field}`,
       message: error.message,

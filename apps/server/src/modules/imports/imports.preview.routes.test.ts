@@ -90,6 +90,8 @@ describe('POST /organizations/{id}/imports/{kind}/preview', () => {
     expect(data.rows).toHaveLength(20);
     expect(data.errors, JSON.stringify(data.errors)).toHaveLength(7);
     expect(data.errorCount).toBe(7);
+    // Rows with a problem are left out; the rest would import.
+    expect(data.importableRows).toBe(31);
     expect(data.errors.map(({ rowNumber, field }) => [rowNumber, field])).toEqual([
       [32, 'title'],
       [33, 'owner'],

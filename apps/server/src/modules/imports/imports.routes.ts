@@ -9,9 +9,11 @@ import type { ImportsService } from './imports.service.js';
 const tags = ['imports'];
 const FORM =
   'multipart/form-data: the text field "teamId" (the team rows without a Team column go to), optionally "mapping" ' +
-  '(JSON: { sheet?, columns?: { field: header | null }, milestoneSheet?, milestoneColumns? }; absent parts are ' +
-  'suggested from the headers), then the file under "file": CSV (UTF-8/UTF-16/Windows-1252; comma, semicolon ' +
-  'or tab) or .xlsx, at most 10 MB and 10,000 rows per sheet. Owners match members by full name or e-mail. ' +
+  '(JSON: { sheet?, columns?: { field: header | null }, milestoneSheet?, milestoneColumns?, owners?: { name: ' +
+  'memberId | null } }; absent parts are suggested from the headers), then the file under "file": CSV ' +
+  '(UTF-8/UTF-16/Windows-1252; comma, semicolon or tab) or .xlsx, at most 10 MB and 10,000 rows per sheet. ' +
+  'Owners match members by full name or e-mail; "owners" gives the rows of an unmatched name to an active member ' +
+  '(400 import.unknown_member otherwise), or with null leaves them out. ' +
   'To-dos need an administrator; priorities and issues any member but observers.';
 
 export function importsRoutes(service: ImportsService) {
@@ -24,7 +26,9 @@ export function importsRoutes(service: ImportsService) {
         schema: {
           tags,
           summary: 'Reads an import file and checks every row; writes nothing',
-          description: `${FORM} Answers the sheets, the column mapping used, the first 20 rows mapped and every row's problems.`,
+          description:
+            `${FORM} Answers the sheets, the column mapping used, the first 20 rows mapped, every row's problems ` +
+            '(such rows would be left out), how many rows would import and the owner names no member matches.',
           consumes: ['multipart/form-data'],
           params: importParamsSchema,
           response: { 200: envelope(importPreviewSchema) },
@@ -44,9 +48,10 @@ export function importsRoutes(service: ImportsService) {
         compress: false,
         schema: {
           tags,
-          summary: 'Imports a file whole, in one transaction, or nothing',
+          summary: 'Imports the rows of a file without problems, in one transaction',
           description:
-            `${FORM} Any row problem refuses the whole file (400 import.invalid_rows, details per row). ` +
+            `${FORM} Rows with a problem are left out and listed in the result ("skipped", with why); ` +
+            'a file with no row to import is refused whole (400 import.invalid_rows, details per row). ' +
             `With "Accept: ${NDJSON}" the answer is 200 streamed as newline-delimited JSON instead: ` +
             '{"type":"progress","stage":"reading|checking|writing","done":n,"total":m} lines, then one ' +
             '{"type":"result","data":{…}} or {"type":"error","status":…,"error":…,"code":…,"details"?:[…]} line. ' +

@@ -29,7 +29,15 @@ import {
   type RequestMeta,
 } from '../organizations/index.js';
 import { resolveMapping } from './import-mapping.js';
-import { checkRows, type Drafts, type IssueDraft, type PriorityDraft, type TodoDraft } from './import-rows.js';
+import { personKey } from './import-values.js';
+import {
+  checkRows,
+  type Directory,
+  type Drafts,
+  type IssueDraft,
+  type PriorityDraft,
+  type TodoDraft,
+} from './import-rows.js';
 import * as errors from './imports.errors.js';
 import * as repository from './imports.repository.js';
 
@@ -64,6 +72,18 @@ function mayImport(kind: ImportKind, member: MemberScope): MemberScope {
 
 type Written = { created: number; milestones: number; rows: { id: string; teamId: string }[] };
 
+/** The members chosen for unknown owners, each checked to be an active member of the organization. */
+function ownerChoicesOf(choices: Record<string, string | null> | undefined, directory: Directory) {
+  const active = new Set<string>();
+  for (const entry of directory.people.values()) if (entry !== 'ambiguous' && entry.active) active.add(entry.userId);
+  const resolved = new Map<string, string | null>();
+  for (const [name, userId] of Object.entries(choices ?? {})) {
+    if (userId !== null && !active.has(userId)) throw errors.unknownOwnerChoice(name);
+    resolved.set(personKey(name), userId);
+  }
+  return resolved;
+}
+
 export function createImportsService(deps: ImportsServiceDeps) {
   const { db, changes } = deps;
 
@@ -81,7 +101,8 @@ export function createImportsService(deps: ImportsServiceDeps) {
     const mapping = resolveMapping(kind, sheet.sheets, upload.form.mapping);
     const directory = await repository.loadDirectory(organizationId, upload.form.teamId);
     if (!directory) throw errors.teamNotFound();
-    return { mapping, ...checkRows(kind, sheet.sheets, mapping, directory, onCheck) };
+    const owners = ownerChoicesOf(upload.form.mapping?.owners, directory);
+    return { mapping, ...checkRows(kind, sheet.sheets, mapping, directory, owners, onCheck) };
   };
 
   const writeTodos = async (
@@ -249,13 +270,17 @@ export function createImportsService(deps: ImportsServiceDeps) {
           rows: checked.values.slice(0, IMPORT_PREVIEW_ROWS),
           errors: checked.errors.slice(0, IMPORT_ERRORS_LISTED),
           errorCount: checked.errors.length,
+          importableRows: checked.drafts.rows.length,
+          importableMilestones: checked.importableMilestones,
+          unmatchedOwners: checked.unmatchedOwners,
         };
       });
     },
 
     /**
-     * Re-checks the whole file and writes all of it in one transaction, or nothing: any row error
-     * refuses the file. Multi-row inserts in chunks; one audit event; one change notice per team.
+     * Re-checks the whole file and writes every row without a problem in one transaction; the rows
+     * with one are left out and listed with why. A file with no row to write is refused whole.
+     * Multi-row inserts in chunks; one audit event; one change notice per team.
      */
     commit: async (
       caller: Caller,
@@ -274,7 +299,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
         const checked = await check(kind, sheet, upload, organizationId, (done, total) =>
           progress('checking', done, total),
         );
-        if (checked.errors.length > 0) {
+        if (checked.drafts.rows.length === 0) {
           throw errors.invalidRows(checked.errors.slice(0, IMPORT_ERRORS_LISTED), checked.errors.length);
         }
         const total = rowsToWrite(checked.drafts);
@@ -284,10 +309,16 @@ export function createImportsService(deps: ImportsServiceDeps) {
           actorUserId: userId,
           action: `import.${kind}`,
           targetType: ENTITY[kind],
-          summary: { fileName: upload.fileName, created: result.created, milestones: result.milestones },
+          summary: {
+            fileName: upload.fileName,
+            created: result.created,
+            milestones: result.milestones,
+            skippedRows: checked.skippedRows,
+            skippedMilestones: checked.skippedMilestones,
+          },
           ...meta,
         });
-        return result;
+        return { ...result, checked };
       });
       publishByTeam(
         changes,
@@ -299,6 +330,9 @@ export function createImportsService(deps: ImportsServiceDeps) {
         created: written.created,
         milestones: written.milestones,
         teamIds: [...new Set(written.rows.map((row) => row.teamId))],
+        skippedRows: written.checked.skippedRows,
+        skippedMilestones: written.checked.skippedMilestones,
+        skipped: written.checked.errors.slice(0, IMPORT_ERRORS_LISTED),
       };
     },
   };

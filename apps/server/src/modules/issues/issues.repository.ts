@@ -1,5 +1,5 @@
 import { uuidSchema, type IssueHorizon, type IssueStatus } from '@keel/contract';
-import { and, asc, desc, eq, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { tenantDb } from '../../db/scope.js';
 import { newestFirstAfter, preciseTimestamp, preciseTimestampSchema } from '../../http/pagination.js';
@@ -156,21 +156,71 @@ export async function updateIssueAtVersion(
   return row;
 }
 
-/** Frees `rank` in the team (the issue holding it drops out of the top three); answers who lost it. */
-export async function releaseRank(organizationId: string, teamId: string, rank: number, exceptId: string) {
-  return tenantDb(organizationId)
+/**
+ * Frees `rank` in the team for `takerId`. The issue holding it gets the taker's former rank (a swap
+ * inside the top three) or drops out of it; answers who lost it.
+ */
+export async function takeRank(
+  organizationId: string,
+  teamId: string,
+  rank: number,
+  takerId: string,
+  takerRank: number | null,
+) {
+  const db = tenantDb(organizationId);
+  if (takerRank !== null && takerRank !== rank) {
+    // The taker lets go of its rank first so the unique index never sees two holders of it; its own
+    // versioned update follows in the same transaction.
+    await db
+      .update(issues)
+      .set({ priorityRank: null })
+      .where(and(eq(issues.organizationId, organizationId), eq(issues.id, takerId)));
+  }
+  return db
     .update(issues)
-    .set({ priorityRank: null, version: sql`${issues.version} + 1` })
+    .set({ priorityRank: takerRank === rank ? null : takerRank, version: sql`${issues.version} + 1` })
     .where(
       and(
         eq(issues.organizationId, organizationId),
         eq(issues.teamId, teamId),
         eq(issues.status, 'open'),
         eq(issues.priorityRank, rank),
-        ne(issues.id, exceptId),
+        ne(issues.id, takerId),
       ),
     )
     .returning({ id: issues.id, teamId: issues.teamId });
+}
+
+/**
+ * Renumbers a team's ranked open issues 1..n in their rank order, after one left the top three. Row
+ * by row from the top, so each moves into a slot already freed and the unique index never sees two
+ * holders (at most three rows). Versions stay, as for positions: a renumber is nobody's edit and must
+ * not turn someone's open edit into a conflict.
+ */
+export async function closeRankGaps(organizationId: string, teamId: string) {
+  const db = tenantDb(organizationId);
+  const ranked = await db
+    .select({ id: issues.id, priorityRank: issues.priorityRank })
+    .from(issues)
+    .where(
+      and(
+        eq(issues.organizationId, organizationId),
+        eq(issues.teamId, teamId),
+        eq(issues.status, 'open'),
+        isNotNull(issues.priorityRank),
+      ),
+    )
+    .orderBy(asc(issues.priorityRank));
+  const renumbered: { id: string; teamId: string }[] = [];
+  for (const [index, row] of ranked.entries()) {
+    if (row.priorityRank === index + 1) continue;
+    await db
+      .update(issues)
+      .set({ priorityRank: index + 1 })
+      .where(and(eq(issues.organizationId, organizationId), eq(issues.id, row.id)));
+    renumbered.push({ id: row.id, teamId });
+  }
+  return renumbered;
 }
 
 /** The open issues of one list, to check a reorder names exactly them. */

@@ -134,7 +134,14 @@ export function createIssuesService(deps: IssuesServiceDeps) {
         ...(step.moveToEnd ? { moveToEnd: step.moveToEnd } : {}),
       });
       if (!updated) throw errors.staleIssue();
-      const extra = step.after ? await step.after(member) : [];
+      // An issue leaving the top three (unranked, solved, archived, sent, moved) closes its gap.
+      const leftTopThree =
+        before.status === 'open' && before.priorityRank !== null && step.changes.priorityRank === null;
+      const renumbered = leftTopThree ? await repository.closeRankGaps(organizationId, before.teamId) : [];
+      const extra = [
+        ...renumbered.map((row) => ({ entity: 'issue' as const, ...row })),
+        ...(step.after ? await step.after(member) : []),
+      ];
       await audit(member, action, id, meta, step.summary ?? { fields: Object.keys(step.changes) });
       const issue = toIssue(await requireIssue(organizationId, userId, id));
       return { issue, extra: [{ entity: 'issue' as const, id, teamId: before.teamId }, ...extra] };
@@ -215,7 +222,10 @@ export function createIssuesService(deps: IssuesServiceDeps) {
         await change(caller, id, version, 'issue.ranked', meta, async (before, { organizationId }) => {
           if (before.status !== 'open') throw errors.notOpen();
           // Free the rank first so the unique index never sees two holders.
-          const released = rank === null ? [] : await repository.releaseRank(organizationId, before.teamId, rank, id);
+          const released =
+            rank === null
+              ? []
+              : await repository.takeRank(organizationId, before.teamId, rank, id, before.priorityRank);
           return {
             changes: { priorityRank: rank },
             summary: { rank, released: released.map((row) => row.id) },

@@ -156,7 +156,17 @@ describe('POST /organizations/{id}/imports/members', () => {
   it('invites the valid new rows with their role and teams, mails them, and a second run changes nothing', async () => {
     const response = await commit(t.members.admin, peopleFile());
     expect(response.statusCode).toBe(201);
-    expect(bodyOf<{ data: MemberImportResult }>(response).data).toEqual({ invited: 2, skipped: 1, invalid: 6 });
+    const result = bodyOf<{ data: MemberImportResult }>(response).data;
+    expect(result).toMatchObject({ invited: 2, skipped: 1, invalid: 6 });
+    // No mail set up in this suite: the links come back to the importing admin, one per new invitation.
+    expect(result.delivery?.mailed).toBe(false);
+    expect(result.delivery?.unmailed.map((item) => item.email).sort()).toEqual([
+      'new.person@example.com',
+      'second.person@example.com',
+    ]);
+    for (const item of result.delivery?.unmailed ?? []) {
+      expect(item.link).toMatch(/^http:\/\/keel\.test\/accept-invitation\?token=[\w-]{43}$/);
+    }
     const rows = await queryAsOwner<{ email: string; role: string; team_ids: string[] }>(
       t.context.database,
       `select email, role, team_ids from invitations where organization_id = '${t.owner.user.organizationId}' order by email`,
@@ -206,6 +216,14 @@ describe('POST /organizations/{id}/imports/members', () => {
     expect(new Set(lines.flatMap((line) => (line.type === 'progress' ? [line.stage] : [])))).toEqual(
       new Set(['reading', 'checking', 'writing']),
     );
-    expect(lines.at(-1)).toEqual({ type: 'result', data: { invited: 1, skipped: 0, invalid: 0 } });
+    expect(lines.at(-1)).toMatchObject({
+      type: 'result',
+      data: {
+        invited: 1,
+        skipped: 0,
+        invalid: 0,
+        delivery: { mailed: false, unmailed: [{ email: 'streamed.person@example.com' }] },
+      },
+    });
   });
 });

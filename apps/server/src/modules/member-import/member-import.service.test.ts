@@ -46,10 +46,16 @@ describe('member import service', () => {
         await inviteMembers(organizationId, actor, rows, requestMeta);
         return async () => {
           mailed = true;
+          return { mailed: true, unmailed: [] };
         };
       },
     });
-    await expect(working.commit(caller(), file(), meta)).resolves.toEqual({ invited: 3, skipped: 0, invalid: 0 });
+    await expect(working.commit(caller(), file(), meta)).resolves.toEqual({
+      invited: 3,
+      skipped: 0,
+      invalid: 0,
+      delivery: { mailed: true, unmailed: [] },
+    });
     expect(mailed).toBe(true);
     expect(await invitations()).toBe(3);
   });

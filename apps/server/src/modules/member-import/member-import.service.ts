@@ -2,6 +2,7 @@ import {
   MEMBER_IMPORT_ROWS_LISTED,
   IMPORT_ERRORS_LISTED,
   type ImportStage,
+  type InvitationDelivery,
   type MemberImportPreview,
   type MemberImportResult,
   type Role,
@@ -34,14 +35,14 @@ export interface InvitationDraft {
 /**
  * Creates invitations inside the caller's open transaction (skipping existing members and open
  * invitations: the members module's `inviteMembers`) and answers what mails them, to run once the
- * transaction has committed.
+ * transaction has committed; that answers how the links reach the people.
  */
 export type InviteMembers = (
   organizationId: string,
   actor: MemberScope,
   rows: InvitationDraft[],
   meta: RequestMeta,
-) => Promise<() => Promise<void>>;
+) => Promise<() => Promise<InvitationDelivery>>;
 
 export interface MemberImportServiceDeps {
   db: Database;
@@ -141,8 +142,7 @@ export function createMemberImportService(deps: MemberImportServiceDeps) {
         return { result: counts, mail: mailAfterCommit };
       });
       // Committed: only now may the links leave (a rolled-back invitation must never be mailed).
-      if (mail) await mail();
-      return result;
+      return mail ? { ...result, delivery: await mail() } : result;
     },
   };
 }

@@ -10,7 +10,7 @@ import {
   insertUser,
   type AccessClaims,
 } from '../auth/index.js';
-import { findMembership, findUserById, insertMembership } from '../people/index.js';
+import { activateInvitedMembership, findMembership, findUserById, insertMembership } from '../people/index.js';
 import { findActiveTeams, insertTeamMemberships } from '../teams/index.js';
 import * as errors from './members.errors.js';
 import { claimOpenInvitation } from './members.repository.js';
@@ -37,8 +37,11 @@ export async function acceptInvitation(db: Database, input: AcceptInput): Promis
     if (!invitation) throw errors.invitationUsed();
 
     const userId = await resolveAccount(invitation.email, input, passwordHash);
-    if (await findMembership(organizationId, userId)) throw errors.alreadyMember();
-    await insertMembership(organizationId, userId, invitation.role);
+    // Invited people are invited members since the invitation (see inviteMembers); older invitations are not.
+    if (!(await activateInvitedMembership(organizationId, userId, invitation.role))) {
+      if (await findMembership(organizationId, userId)) throw errors.alreadyMember();
+      await insertMembership(organizationId, userId, invitation.role);
+    }
     const teams = await findActiveTeams(organizationId, invitation.teamIds);
     await insertTeamMemberships(
       organizationId,
@@ -66,7 +69,9 @@ async function resolveAccount(email: string, input: AcceptInput, passwordHash: s
   }
   const person = input.person;
   if (!person || !passwordHash) throw errors.signInToAccept();
-  if (await findUserByEmail(email)) throw errors.signInToAccept();
+  // A placeholder of an invited person is completed by insertUser; a real account signs in instead.
+  const existing = await findUserByEmail(email);
+  if (existing && existing.status !== 'invited') throw errors.signInToAccept();
   let user;
   try {
     user = await insertUser({ email, firstName: person.firstName, lastName: person.lastName, passwordHash });

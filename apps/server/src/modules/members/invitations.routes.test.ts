@@ -1,5 +1,6 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { Invitation, InvitationPreview, Session } from '@keel/contract';
+import type { Invitation, InvitationLookup, SentInvitation, Session } from '@keel/contract';
 import { inTenant } from '../../db/scope.js';
 import {
   TEST_PASSWORD,
@@ -43,6 +44,11 @@ async function tokenMailedTo(email: string): Promise<string> {
 }
 
 const preview = (token: string) => t.context.app.inject({ method: 'GET', url: `/api/v1/invitations/${token}` });
+/** The look-up of a link: always 200, open or the reason it no longer works. */
+function lookupOf(response: LightMyRequestResponse): InvitationLookup {
+  expect(response.statusCode).toBe(200);
+  return bodyOf<{ data: InvitationLookup }>(response).data;
+}
 const accept = (token: string, payload?: Record<string, unknown>, as?: Session) =>
   t.context.app.inject({
     method: 'POST',
@@ -64,6 +70,21 @@ describe('POST /organizations/{id}/invitations', () => {
     expect(days).toBeLessThanOrEqual(7);
     expect(await tokenMailedTo(email)).toHaveLength(43);
     expect(await auditEvents(t.context.database, 'invitation.created', created.id)).toHaveLength(1);
+  });
+
+  it('without mail set up, answers the link to the inviting admin: the very link the logged mail holds', async () => {
+    const email = uniqueEmail('unmailed');
+    const created = bodyOf<{ data: SentInvitation }>(await invite({ email, role: 'member' })).data;
+    const token = await tokenMailedTo(email);
+    expect(created.delivery).toEqual({
+      mailed: false,
+      unmailed: [{ email, link: `http://keel.test/accept-invitation?token=${token}` }],
+    });
+    const [mail] = await queryAsOwner<{ status: string }>(
+      t.context.database,
+      `select status from mail_outbox where to_address = '${email}'`,
+    );
+    expect(mail?.status).toBe('logged');
   });
 
   it('refuses a second open invitation and a current member with a clear message', async () => {
@@ -160,11 +181,13 @@ describe('resend and revoke', () => {
       payload: { version: created.version },
     });
     expect(resent.statusCode).toBe(200);
-    expect(bodyOf<{ data: Invitation }>(resent).data.version).toBe(2);
+    const sent = bodyOf<{ data: SentInvitation }>(resent).data;
+    expect(sent.version).toBe(2);
     const newToken = await tokenMailedTo(email);
     expect(newToken).not.toBe(oldToken);
-    expect((await preview(oldToken)).statusCode).toBe(410);
-    expect((await preview(newToken)).statusCode).toBe(200);
+    expect(sent.delivery.unmailed).toEqual([{ email, link: `http://keel.test/accept-invitation?token=${newToken}` }]);
+    expect(lookupOf(await preview(oldToken))).toMatchObject({ state: 'invalid', invitation: null });
+    expect(lookupOf(await preview(newToken))).toMatchObject({ state: 'open', invitation: { email } });
     const stale = await t.context.app.inject({
       method: 'POST',
       url: `${base()}/${created.id}/resend`,
@@ -191,9 +214,11 @@ describe('resend and revoke', () => {
     const revoked = await t.context.app.inject({ method: 'DELETE', url, headers: bearer(t.owner) });
     expect(revoked.statusCode).toBe(200);
     expect(bodyOf<{ data: Invitation }>(revoked).data.state).toBe('revoked');
-    const gone = await preview(token);
-    expect(gone.statusCode).toBe(410);
-    expect(bodyOf<{ code: string }>(gone).code).toBe('invitations.revoked');
+    expect(lookupOf(await preview(token))).toEqual({
+      state: 'revoked',
+      message: 'This invitation was withdrawn. Ask the person who invited you for a new one.',
+      invitation: null,
+    });
     expect((await accept(token, newPerson)).statusCode).toBe(410);
     expect((await t.context.app.inject({ method: 'DELETE', url, headers: bearer(t.owner) })).statusCode).toBe(400);
   });
@@ -205,9 +230,9 @@ describe('accepting an invitation', () => {
     const teamId = await leadershipTeamId();
     const invitation = bodyOf<{ data: Invitation }>(await invite({ email, role: 'member', teamIds: [teamId] })).data;
     const token = await tokenMailedTo(email);
-    const shown = await preview(token);
-    expect(shown.statusCode).toBe(200);
-    expect(bodyOf<{ data: InvitationPreview }>(shown).data).toMatchObject({
+    const shown = lookupOf(await preview(token));
+    expect(shown).toMatchObject({ state: 'open', message: null });
+    expect(shown.invitation).toMatchObject({
       email,
       role: 'member',
       organizationName: t.owner.user.organizationName,
@@ -228,6 +253,13 @@ describe('accepting an invitation', () => {
     const reused = await accept(token, newPerson);
     expect(reused.statusCode).toBe(410);
     expect(bodyOf<{ code: string; error: string }>(reused)).toMatchObject({ code: 'invitations.used' });
+    // Opening the used link again is an answer the page shows, not an error.
+    expect(lookupOf(await preview(token))).toEqual({
+      state: 'accepted',
+      message:
+        'This invitation was already used. Sign in with the account that accepted it, or ask for a new invitation.',
+      invitation: null,
+    });
     // Recorded as the new person's own act, on the invitation, with what it granted.
     expect(await auditEvents(t.context.database, 'invitation.accepted', invitation.id)).toEqual([
       {
@@ -247,14 +279,27 @@ describe('accepting an invitation', () => {
       t.context.database,
       `update invitations set expires_at = now() - interval '1 minute' where id = '${created.id}'`,
     );
+    expect(lookupOf(await preview(token))).toMatchObject({ state: 'expired', invitation: null });
     const response = await accept(token, newPerson);
     expect(response.statusCode).toBe(410);
     expect(bodyOf<{ code: string }>(response).code).toBe('invitations.expired');
-    expect(await queryAsOwner(t.context.database, `select 1 from users where email = '${email}'`)).toHaveLength(0);
+    // The invited person stays what the invitation made them: no password, not a member yet.
+    expect(
+      await queryAsOwner(
+        t.context.database,
+        `select u.status as account, u.password_hash as password, m.status as membership
+         from users u join memberships m on m.user_id = u.id where u.email = '${email}'`,
+      ),
+    ).toEqual([{ account: 'invited', password: null, membership: 'invited' }]);
   });
 
-  it('answers 410 for an unknown link and 400 for missing names or legal consent', async () => {
-    expect((await preview('x'.repeat(43))).statusCode).toBe(410);
+  it('says an unknown link is not valid, and answers 400 for missing names or legal consent', async () => {
+    expect(lookupOf(await preview('x'.repeat(43)))).toEqual({
+      state: 'invalid',
+      message: 'This invitation link is not valid. Ask the person who invited you for a new one.',
+      invitation: null,
+    });
+    expect((await accept('x'.repeat(43), newPerson)).statusCode).toBe(410);
     const email = uniqueEmail('fields');
     await invite({ email, role: 'member' });
     const token = await tokenMailedTo(email);
@@ -266,14 +311,14 @@ describe('accepting an invitation', () => {
     });
     expect(noConsent.statusCode).toBe(400);
     expect((await accept(token, { ...newPerson, extra: 1 })).statusCode).toBe(400);
-    expect((await preview(token)).statusCode).toBe(200);
+    expect(lookupOf(await preview(token)).state).toBe('open');
   });
 
   it('an existing account must sign in as the invited address, then only its membership is added', async () => {
     const elsewhere = await registerOrganization(t.context.app);
     await invite({ email: elsewhere.user.email, role: 'observer' });
     const token = await tokenMailedTo(elsewhere.user.email);
-    expect(bodyOf<{ data: InvitationPreview }>(await preview(token)).data.accountExists).toBe(true);
+    expect(lookupOf(await preview(token)).invitation?.accountExists).toBe(true);
     const anonymous = await accept(token, newPerson);
     expect(anonymous.statusCode).toBe(401);
     expect(bodyOf<{ code: string }>(anonymous).code).toBe('invitations.sign_in_required');
@@ -292,6 +337,31 @@ describe('accepting an invitation', () => {
       payload: { email: elsewhere.user.email, password: TEST_PASSWORD },
     });
     expect(login.statusCode).toBe(200);
+  });
+});
+
+describe('an invited person registering on their own', () => {
+  it('takes over the invited placeholder (a real account now), and the link then asks them to sign in', async () => {
+    const email = uniqueEmail('selfstarter');
+    await invite({ email, role: 'member' });
+    const token = await tokenMailedTo(email);
+    expect(lookupOf(await preview(token)).invitation?.accountExists).toBe(false);
+    const [placeholder] = await queryAsOwner<{ id: string; status: string }>(
+      t.context.database,
+      `select id, status from users where email = '${email}'`,
+    );
+    expect(placeholder?.status).toBe('invited');
+    const own = await registerOrganization(t.context.app, { email });
+    expect(own.user.id).toBe(placeholder!.id);
+    expect(lookupOf(await preview(token)).invitation?.accountExists).toBe(true);
+    expect((await accept(token, newPerson)).statusCode).toBe(401);
+    const joined = await accept(token, undefined, own);
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(bodyOf<{ data: Session }>(joined).data.user).toMatchObject({
+      id: own.user.id,
+      organizationId: t.owner.user.organizationId,
+      role: 'member',
+    });
   });
 });
 

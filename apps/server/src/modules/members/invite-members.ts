@@ -1,4 +1,4 @@
-import { INVITATION_TTL_DAYS, type Role } from '@keel/contract';
+import { INVITATION_TTL_DAYS, type InvitationDelivery, type Role } from '@keel/contract';
 import type { Mailer } from '../../mail/mailer.js';
 import { recordAuditEvent } from '../audit/index.js';
 import { newInvitationToken } from './invitation-token.js';
@@ -38,8 +38,9 @@ export const invitationExpiry = (now: Date) => new Date(now.getTime() + INVITATI
 /**
  * Invites people inside the caller's `inTenant` transaction (the caller has checked the actor is an
  * admin and the teams exist). Addresses that are already members, already invited, or repeated in
- * `rows` are skipped, so running the same list twice creates nothing the second time. Mails go out
- * only after the caller's transaction commits: pass the outcome to `sendInvitationMails`.
+ * `rows` are skipped, so running the same list twice creates nothing the second time. Each invited
+ * person becomes an invited member at once, so work can be given to them before they accept. Mails go
+ * out only after the caller's transaction commits: pass the outcome to `sendInvitationMails`.
  */
 export async function inviteMembers(
   organizationId: string,
@@ -76,6 +77,15 @@ export async function inviteMembers(
       expiresAt,
     })),
   );
+  await repository.insertInvitedPeople(
+    organizationId,
+    fresh.map(({ row, email }) => ({
+      email,
+      firstName: row.firstName?.trim() ?? '',
+      lastName: row.lastName?.trim() ?? '',
+      role: row.role,
+    })),
+  );
   const byHash = new Map(inserted.map((row) => [row.tokenHash, row]));
   const created: CreatedInvitation[] = [];
   for (const item of fresh) {
@@ -108,12 +118,18 @@ export async function invitationMailContext(organizationId: string, inviterId: s
   return repository.mailContext(organizationId, inviterId);
 }
 
-/** After commit: one mail per created invitation. A failed delivery is kept in the outbox, never thrown. */
+/**
+ * After commit: one mail per created invitation. A failed delivery is kept in the outbox, never thrown.
+ * Without mail set up the mails are only logged, so the links are answered to the administrator who
+ * invited (the caller's response), the one person besides the invitee allowed to hold them.
+ */
 export async function sendInvitationMails(
   deps: { mailer: Mailer; appUrl: string },
   outcome: Pick<InviteOutcome, 'organizationId' | 'created'>,
   context: InvitationMailContext,
-): Promise<void> {
+): Promise<InvitationDelivery> {
+  const mailed = deps.mailer.mode === 'smtp';
+  const unmailed: InvitationDelivery['unmailed'] = [];
   for (const { invitation, token, firstName } of outcome.created) {
     const link = acceptLink(deps.appUrl, token);
     const who = context.inviterName ?? 'An administrator';
@@ -123,5 +139,7 @@ export async function sendInvitationMails(
       subject: `You are invited to ${context.organizationName} on Keel`,
       text: `Hello${firstName ? ` ${firstName}` : ''},\n\n${who} invites you to join ${context.organizationName} on Keel as ${invitation.role}.\n\nAccept the invitation within ${INVITATION_TTL_DAYS} days:\n\n${link}\n\nIf you did not expect this mail, ignore it.\n`,
     });
+    if (!mailed) unmailed.push({ email: invitation.email, link });
   }
+  return { mailed, unmailed };
 }

@@ -5,10 +5,12 @@ import { invitations } from './members.table.js';
 // Memberships and people belong to the people module, sessions to auth, teams to teams: the use cases here call them.
 export {
   findMember,
+  insertInvitedPeople,
   invitationMailNames as mailContext,
   listMembers,
   lockActiveOwners,
   memberEmails,
+  removeInvitedMembership,
   updateMembership,
   type MemberRow,
 } from '../people/index.js';

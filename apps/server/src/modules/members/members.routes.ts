@@ -6,7 +6,7 @@ import {
   invitationListQuerySchema,
   invitationPageSchema,
   invitationParamsSchema,
-  invitationPreviewSchema,
+  invitationLookupSchema,
   invitationSchema,
   invitationTokenParamsSchema,
   invitationVersionRequestSchema,
@@ -16,6 +16,7 @@ import {
   memberSchema,
   memberStatusRequestSchema,
   organizationParamsSchema,
+  sentInvitationSchema,
   sessionSchema,
 } from '@keel/contract';
 import { clientMeta } from '../../http/authenticate.js';
@@ -77,14 +78,14 @@ export function membersRoutes(service: MembersService, options: { rateLimitPerMi
 
     app.post(
       invitations,
-      createRoute(tags, createInvitationRequestSchema, envelope(invitationSchema)),
+      createRoute(tags, createInvitationRequestSchema, envelope(sentInvitationSchema)),
       async (request, reply) =>
         reply.code(201).send({ data: await service.invite(request.scope, request.body, clientMeta(request)) }),
     );
 
     app.post(
       `${invitations}/:invitationId/resend`,
-      objectRoute(tags, invitationParamsSchema, invitationVersionRequestSchema, envelope(invitationSchema)),
+      objectRoute(tags, invitationParamsSchema, invitationVersionRequestSchema, envelope(sentInvitationSchema)),
       async (request) => ({
         data: await service.resend(
           request.scope,
@@ -108,9 +109,9 @@ export function membersRoutes(service: MembersService, options: { rateLimitPerMi
       '/invitations/:token',
       {
         config: limited,
-        schema: { tags, params: invitationTokenParamsSchema, response: { 200: envelope(invitationPreviewSchema) } },
+        schema: { tags, params: invitationTokenParamsSchema, response: { 200: envelope(invitationLookupSchema) } },
       },
-      async (request) => ({ data: await service.preview(request.params.token) }),
+      async (request) => ({ data: await service.lookup(request.params.token) }),
     );
 
     app.post(

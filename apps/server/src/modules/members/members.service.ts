@@ -7,14 +7,17 @@ import {
   type InvitationPreview,
   type Member,
   type MemberListQuery,
+  type InvitationLinkState,
+  type InvitationLookup,
   type NewPersonAcceptance,
   type Role,
+  type SentInvitation,
   type Session,
 } from '@keel/contract';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { inAccountScope, readInTenant } from '../../db/scope.js';
-import { badRequest } from '../../http/errors.js';
+import { type AppError, badRequest } from '../../http/errors.js';
 import { decodeCursor, pageFrom, preciseTimestampSchema } from '../../http/pagination.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { recordAuditEvent } from '../audit/index.js';
@@ -50,6 +53,14 @@ export function invitationState(row: repository.InvitationRow, now: Date): Invit
   if (row.revokedAt) return 'revoked';
   return row.expiresAt <= now ? 'expired' : 'pending';
 }
+
+/** Why a link no longer works, as the accept call refuses it (410) and the look-up tells it. */
+const closedLinkErrors: Record<Exclude<InvitationLinkState, 'open'>, () => AppError> = {
+  accepted: errors.invitationUsed,
+  revoked: errors.invitationRevoked,
+  expired: errors.invitationExpired,
+  invalid: errors.invitationUnknown,
+};
 
 function toInvitation(row: repository.InvitationRow, now: Date): Invitation {
   return {
@@ -210,7 +221,7 @@ export function createMembersService(deps: MembersServiceDeps) {
         );
       }),
 
-    async invite(caller: Caller, request: CreateInvitationRequest, meta: RequestMeta): Promise<Invitation> {
+    async invite(caller: Caller, request: CreateInvitationRequest, meta: RequestMeta): Promise<SentInvitation> {
       const outcome = await asAdmin(db, caller, async (admin) => {
         const { organizationId } = admin;
         if (request.role === 'owner' && admin.role !== 'owner') throw errors.ownersOnly();
@@ -226,11 +237,11 @@ export function createMembersService(deps: MembersServiceDeps) {
         if (skip?.reason === 'invited') throw errors.alreadyInvited();
         return { result, context: await invitationMailContext(organizationId, admin.userId) };
       });
-      await sendInvitationMails(deps, outcome.result, outcome.context);
-      return toInvitation(outcome.result.created[0]!.invitation, now());
+      const delivery = await sendInvitationMails(deps, outcome.result, outcome.context);
+      return { ...toInvitation(outcome.result.created[0]!.invitation, now()), delivery };
     },
 
-    async resend(caller: Caller, invitationId: string, version: number, meta: RequestMeta): Promise<Invitation> {
+    async resend(caller: Caller, invitationId: string, version: number, meta: RequestMeta): Promise<SentInvitation> {
       const outcome = await asAdmin(db, caller, async (admin) => {
         const { organizationId } = admin;
         const current = await repository.findInvitationForUpdate(organizationId, invitationId);
@@ -258,8 +269,8 @@ export function createMembersService(deps: MembersServiceDeps) {
           context: await invitationMailContext(organizationId, admin.userId),
         };
       });
-      await sendInvitationMails(deps, outcome, outcome.context);
-      return toInvitation(outcome.created[0]!.invitation, now());
+      const delivery = await sendInvitationMails(deps, outcome, outcome.context);
+      return { ...toInvitation(outcome.created[0]!.invitation, now()), delivery };
     },
 
     revoke: (caller: Caller, invitationId: string, meta: RequestMeta) =>
@@ -272,6 +283,7 @@ export function createMembersService(deps: MembersServiceDeps) {
           revokedAt: now(),
         });
         if (!updated) throw errors.staleInvitation();
+        await repository.removeInvitedMembership(organizationId, updated.email);
         await recordAuditEvent(organizationId, {
           actorUserId: admin.userId,
           action: 'invitation.revoked',
@@ -283,22 +295,12 @@ export function createMembersService(deps: MembersServiceDeps) {
         return toInvitation(updated, now());
       }),
 
-    async preview(token: string): Promise<InvitationPreview> {
-      const invitation = await openInvitation(token);
-      return readInTenant(db, { organizationId: invitation.organizationId, userId: null }, async () => {
-        const context = await repository.mailContext(invitation.organizationId, invitation.invitedById);
-        const teams = await repository.teamNames(invitation.organizationId, invitation.teamIds);
-        const account = await findUserByEmail(invitation.email);
-        return {
-          email: invitation.email,
-          role: invitation.role,
-          organizationName: context.organizationName,
-          inviterName: context.inviterName,
-          teams,
-          expiresAt: invitation.expiresAt.toISOString(),
-          accountExists: Boolean(account),
-        };
-      });
+    /** What a link invites to, or why it no longer works: an answer either way, never an error. */
+    async lookup(token: string): Promise<InvitationLookup> {
+      const row = await findInvitationByToken(token);
+      const state = linkState(row);
+      if (state !== 'open') return { state, message: closedLinkErrors[state]().message, invitation: null };
+      return { state, message: null, invitation: await preview(row!) };
     },
 
     async accept(
@@ -329,17 +331,40 @@ export function createMembersService(deps: MembersServiceDeps) {
     },
   };
 
+  function findInvitationByToken(token: string) {
+    return inAccountScope(db, () => repository.findInvitationByTokenHash(hashOpaqueTokenForInvitation(token)));
+  }
+
+  function linkState(row: repository.InvitationRow | undefined): InvitationLinkState {
+    if (!row) return 'invalid';
+    const state = invitationState(row, now());
+    return state === 'pending' ? 'open' : state;
+  }
+
   /** The invitation behind a link that still works; otherwise the reason it does not, as a 410. */
   async function openInvitation(token: string) {
-    const row = await inAccountScope(db, () =>
-      repository.findInvitationByTokenHash(hashOpaqueTokenForInvitation(token)),
-    );
-    if (!row) throw errors.invitationUnknown();
-    const state = invitationState(row, now());
-    if (state === 'accepted') throw errors.invitationUsed();
-    if (state === 'revoked') throw errors.invitationRevoked();
-    if (state === 'expired') throw errors.invitationExpired();
-    return row;
+    const row = await findInvitationByToken(token);
+    const state = linkState(row);
+    if (state !== 'open') throw closedLinkErrors[state]();
+    return row!;
+  }
+
+  function preview(invitation: repository.InvitationRow): Promise<InvitationPreview> {
+    return readInTenant(db, { organizationId: invitation.organizationId, userId: null }, async () => {
+      const context = await repository.mailContext(invitation.organizationId, invitation.invitedById);
+      const teams = await repository.teamNames(invitation.organizationId, invitation.teamIds);
+      const account = await findUserByEmail(invitation.email);
+      return {
+        email: invitation.email,
+        role: invitation.role,
+        organizationName: context.organizationName,
+        inviterName: context.inviterName,
+        teams,
+        expiresAt: invitation.expiresAt.toISOString(),
+        // An invited person's placeholder (no password yet) is no account: the link completes it.
+        accountExists: Boolean(account && account.status !== 'invited'),
+      };
+    });
   }
 }
 

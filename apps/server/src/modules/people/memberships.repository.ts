@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Role } from '@keel/contract';
 import { tenantDb } from '../../db/scope.js';
 import { memberships, organizations, users } from './people.table.js';
@@ -32,7 +32,8 @@ export async function listMembers(
   organizationId: string,
   input: { search?: string | undefined; after?: readonly [string, string] | undefined; limit: number },
 ): Promise<MemberRow[]> {
-  const conditions = [eq(memberships.organizationId, organizationId)];
+  // Invited people are listed with the pending invitations until they accept.
+  const conditions = [eq(memberships.organizationId, organizationId), ne(memberships.status, 'invited')];
   if (input.search) {
     const pattern = `%${input.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(sql`(${sortName} like ${pattern} or lower(${users.email}) like ${pattern})`);
@@ -45,7 +46,7 @@ export async function listMembers(
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(...conditions))
     .orderBy(asc(sortName), asc(memberships.userId))
-    .limit(input.limit + 1);
+    .limit(input.limit + 1) as Promise<MemberRow[]>;
 }
 
 export async function findMember(organizationId: string, userId: string): Promise<MemberRow | undefined> {
@@ -53,8 +54,14 @@ export async function findMember(organizationId: string, userId: string): Promis
     .select(memberColumns)
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
-  return row;
+    .where(
+      and(
+        eq(memberships.organizationId, organizationId),
+        eq(memberships.userId, userId),
+        ne(memberships.status, 'invited'),
+      ),
+    );
+  return row as MemberRow | undefined;
 }
 
 /** The active owners, locked: two admins demoting the last two owners at once serialize here. */
@@ -94,7 +101,7 @@ export async function updateMembership(
   return row;
 }
 
-/** Lower-cased addresses among `emails` that already belong to a member of the organization. */
+/** Lower-cased addresses among `emails` that already belong to a member of the organization (not only invited). */
 export async function memberEmails(organizationId: string, emails: readonly string[]): Promise<Set<string>> {
   if (emails.length === 0) return new Set();
   const rows = await tenantDb(organizationId)
@@ -104,6 +111,7 @@ export async function memberEmails(organizationId: string, emails: readonly stri
     .where(
       and(
         eq(memberships.organizationId, organizationId),
+        ne(memberships.status, 'invited'),
         inArray(
           sql`lower(${users.email})`,
           emails.map((e) => e.toLowerCase()),
@@ -146,12 +154,15 @@ export async function listMembersForMatching(organizationId: string) {
     .where(eq(memberships.organizationId, organizationId));
 }
 
-/** Lower-cased addresses of every member of the organization, active or not (the member import's directory). */
+/**
+ * Lower-cased addresses of every member of the organization, active or not (the member import's directory);
+ * invited people count as invited, through their open invitation.
+ */
 export async function allMemberEmails(organizationId: string): Promise<Set<string>> {
   const rows = await tenantDb(organizationId)
     .select({ email: sql<string>`lower(${users.email})` })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(eq(memberships.organizationId, organizationId));
+    .where(and(eq(memberships.organizationId, organizationId), ne(memberships.status, 'invited')));
   return new Set(rows.map((row) => row.email));
 }

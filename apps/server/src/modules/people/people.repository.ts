@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { accountDb, tenantDb } from '../../db/scope.js';
 import { consultantAccess, memberships, organizations, users } from './people.table.js';
@@ -89,7 +89,7 @@ export async function insertMembership(organizationId: string, userId: string, r
 
 export interface MemberRecord {
   role: Role;
-  status: 'active' | 'deactivated';
+  status: 'invited' | 'active' | 'deactivated';
 }
 
 export async function findMembership(organizationId: string, userId: string): Promise<MemberRecord | undefined> {
@@ -160,6 +160,11 @@ export async function findUserById(userId: string): Promise<UserRow | undefined>
   return row;
 }
 
+/**
+ * A new account with a password. An address held only by an invited person (no password, never signed
+ * in: see `insertInvitedPeople`) is no account yet, so the new one takes that row over, with the to-dos
+ * and priorities already given to it; any other holder of the address refuses (EmailTakenError).
+ */
 export async function insertUser(values: {
   email: string;
   firstName: string;
@@ -172,8 +177,16 @@ export async function insertUser(values: {
     .values({ ...values, passwordChangedAt: new Date() })
     .onConflictDoNothing()
     .returning();
-  if (!row) throw new EmailTakenError();
-  return row;
+  if (row) return row;
+  const [claimed] = await accountDb()
+    .update(users)
+    .set({ ...values, status: 'active', passwordChangedAt: new Date() })
+    .where(
+      and(sql`lower(${users.email}) = lower(${values.email})`, eq(users.status, 'invited'), isNull(users.passwordHash)),
+    )
+    .returning();
+  if (!claimed) throw new EmailTakenError();
+  return claimed;
 }
 
 export class EmailTakenError extends Error {}
@@ -290,19 +303,6 @@ export function membershipView<Alias extends string>(alias: Alias) {
     })
     .from(memberships)
     .as(alias);
-}
-
-const fullName = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
-
-/** The organization's active members by name (the people picker); one query, bounded. */
-export async function listActivePeople(organizationId: string, limit: number) {
-  return tenantDb(organizationId)
-    .select({ id: users.id, name: fullName, email: users.email, avatarUrl: users.avatarUrl })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.status, 'active')))
-    .orderBy(asc(sql`lower(${fullName})`), asc(users.id))
-    .limit(limit);
 }
 
 /** For one-statement reads composed elsewhere: the organization's IANA timezone, as an uncorrelated sub-select. */

@@ -90,7 +90,8 @@ export const memberships = pgTable(
     organizationId: organizationIdColumn().references(() => organizations.id, { onDelete: 'cascade' }),
     userId: personColumn('user_id'),
     role: text('role', { enum: ['owner', 'admin', 'member', 'observer'] }).notNull(),
-    status: text('status', { enum: ['active', 'deactivated'] })
+    // invited: an open invitation's person, who can be given to-dos and priorities but cannot sign in here yet.
+    status: text('status', { enum: ['invited', 'active', 'deactivated'] })
       .notNull()
       .default('active'),
     ...versionedTimestamps(),

@@ -9,10 +9,13 @@ export const staleMilestone = () => staleVersion('milestone', 'milestone');
 export const invalidOwners = (bad: { path: string; id: string }[]) =>
   badRequest(
     'priority.invalid_owner',
-    `${bad.length === 1 ? 'An owner is' : 'Some owners are'} not an active member of this organization: ${bad
+    `${bad.length === 1 ? 'An owner is' : 'Some owners are'} neither an active nor an invited member of this organization: ${bad
       .map((owner) => owner.id)
       .join(', ')}`,
-    bad.map((owner) => ({ path: owner.path, message: `${owner.id} is not an active member of this organization` })),
+    bad.map((owner) => ({
+      path: owner.path,
+      message: `${owner.id} is neither an active nor an invited member of this organization`,
+    })),
   );
 export const badMilestoneOrder = () =>
   badRequest('milestone.bad_order', 'Give every milestone of this priority exactly once, in the new order', [

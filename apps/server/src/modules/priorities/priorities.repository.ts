@@ -332,7 +332,8 @@ export async function teamExists(organizationId: string, teamId: string): Promis
   return (await findActiveTeams(organizationId, [teamId])).length > 0;
 }
 
-export { findActiveMemberIds as activeMemberIds } from '../people/index.js';
+// Owners may be active members or invited people not yet joined (never deactivated ones).
+export { findAssignableMemberIds as assignableMemberIds } from '../people/index.js';
 
 /** For one-statement reads composed elsewhere: a scalar subquery counting a quarter's priorities (or those on track). */
 export function quarterPriorityCountSql(

@@ -141,7 +141,7 @@ export function createPriorityKit(db: Database, changes: ChangeBus) {
   };
 
   const requireOwners = async (organizationId: string, owners: { path: string; id: string }[]) => {
-    const active = await repository.activeMemberIds(
+    const active = await repository.assignableMemberIds(
       organizationId,
       owners.map((owner) => owner.id),
     );

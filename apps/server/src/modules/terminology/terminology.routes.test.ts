@@ -123,6 +123,21 @@ describe('PUT /terminology/organizations/{id}', () => {
     expect(response.statusCode).toBe(200);
   });
 
+  it('keeps a 1-character label and a 60-character accented one exactly as written, capitals included', async () => {
+    const accented = 'Équipe dirigeante élargie – réunion hebdomadaire à Genève ÉÉ';
+    expect(accented).toHaveLength(60);
+    // Typed with combining accents (e + U+0301): longer in code points, the same 60 characters on screen.
+    const decomposed = accented.normalize('NFD');
+    expect(decomposed.length).toBeGreaterThan(60);
+    const response = await call('PUT', base, owner, { team_label: 'Q', weekly_meeting_label: decomposed });
+    expect(response.statusCode).toBe(200);
+    expect(bodyOf<Terminology>(response)).toMatchObject({ team_label: 'Q', weekly_meeting_label: accented });
+    expect(await storedOverrides(owner.user.organizationId)).toMatchObject({
+      team_label: 'Q',
+      weekly_meeting_label: accented,
+    });
+  });
+
   it('answers 400 for malformed JSON', async () => {
     const response = await context.app.inject({
       method: 'PUT',

@@ -6,15 +6,15 @@ export const staleTodo = () => staleVersion('todo', 'to-do');
 export const invalidOwners = (bad: { index: number; id: string }[]) =>
   badRequest(
     'todo.invalid_owner',
-    `${bad.length === 1 ? 'An owner is' : 'Some owners are'} not an active member of this organization: ${bad
+    `${bad.length === 1 ? 'An owner is' : 'Some owners are'} neither an active nor an invited member of this organization: ${bad
       .map((owner) => owner.id)
       .join(', ')}`,
     bad.map((owner) => ({
       path: `ownerIds.${owner.index}`,
-      message: `${owner.id} is not an active member of this organization`,
+      message: `${owner.id} is neither an active nor an invited member of this organization`,
     })),
   );
 export const invalidOwner = (id: string) =>
-  badRequest('todo.invalid_owner', `The owner ${id} is not an active member of this organization`, [
-    { path: 'ownerId', message: `${id} is not an active member of this organization` },
+  badRequest('todo.invalid_owner', `The owner ${id} is neither an active nor an invited member of this organization`, [
+    { path: 'ownerId', message: `${id} is neither an active nor an invited member of this organization` },
   ]);

@@ -20,7 +20,7 @@ export async function createTodosForIssue(
 ): Promise<{ id: string; teamId: string }[]> {
   if (options.todos.length === 0) return [];
   const allOwners = [...new Set(options.todos.flatMap((todo) => todo.ownerIds))];
-  const active = await repository.activeMemberIds(organizationId, allOwners);
+  const active = await repository.assignableMemberIds(organizationId, allOwners);
   const bad = options.todos.flatMap((todo, row) =>
     todo.ownerIds.flatMap((id, index) => (active.has(id) ? [] : [{ path: `todos.${row}.ownerIds.${index}`, id }])),
   );
@@ -28,7 +28,10 @@ export async function createTodosForIssue(
     throw badRequest(
       'todo.invalid_owner',
       `Some to-do owners are not active members of this organization: ${bad.map((owner) => owner.id).join(', ')}`,
-      bad.map((owner) => ({ path: owner.path, message: `${owner.id} is not an active member of this organization` })),
+      bad.map((owner) => ({
+        path: owner.path,
+        message: `${owner.id} is neither an active nor an invited member of this organization`,
+      })),
     );
   }
   const defaultDue = addDays(toIsoDate(new Date()), TODO_DEFAULT_DUE_DAYS);

@@ -223,8 +223,9 @@ export async function completionByOwner(
     .orderBy(sql`min(${ownerName})`);
 }
 
-export { listActivePeople } from '../people/index.js';
-export { findActiveMemberIds as activeMemberIds } from '../people/index.js';
+// Owners may be active members or invited people not yet joined (never deactivated ones).
+export { listAssignablePeople } from '../people/index.js';
+export { findAssignableMemberIds as assignableMemberIds } from '../people/index.js';
 
 /** Which of `teamIds` are live teams of this organization (another organization's read as absent). */
 export async function existingTeamIds(organizationId: string, teamIds: readonly string[]): Promise<Set<string>> {

@@ -135,7 +135,7 @@ export function createTodosService(deps: TodosServiceDeps) {
 
   return {
     people: (caller: Caller): Promise<OrganizationPerson[]> =>
-      asReader(caller, ({ organizationId }) => repository.listActivePeople(organizationId, PEOPLE_LIST_MAX)),
+      asReader(caller, ({ organizationId }) => repository.listAssignablePeople(organizationId, PEOPLE_LIST_MAX)),
 
     list: (caller: Caller, query: ListTodosQuery): Promise<TodoPage> => {
       const after = decodeCursor(query.cursor, repository.todoCursorShape(query.sort));
@@ -162,7 +162,7 @@ export function createTodosService(deps: TodosServiceDeps) {
       const created = await asWriter(caller, async (member) => {
         const { organizationId, userId } = member;
         await requireTeams(organizationId, [request.teamId]);
-        const active = await repository.activeMemberIds(organizationId, ownerIds);
+        const active = await repository.assignableMemberIds(organizationId, ownerIds);
         const bad = request.ownerIds.flatMap((id, index) => (active.has(id) ? [] : [{ index, id }]));
         if (bad.length > 0) throw errors.invalidOwners(bad);
         const groupId = ownerIds.length > 1 ? randomUUID() : null;
@@ -201,7 +201,7 @@ export function createTodosService(deps: TodosServiceDeps) {
         const { organizationId, userId } = member;
         if (fields.teamId) await requireTeams(organizationId, [fields.teamId]);
         if (fields.ownerId) {
-          const active = await repository.activeMemberIds(organizationId, [fields.ownerId]);
+          const active = await repository.assignableMemberIds(organizationId, [fields.ownerId]);
           if (!active.has(fields.ownerId)) throw errors.invalidOwner(fields.ownerId);
         }
         const before = await changeOne(member, id, version, fields);

@@ -25,8 +25,26 @@ describe('signed-in layout', () => {
     expect(within(nav).getByRole('link', { name: 'Big Goals' })).toBeTruthy();
     expect(within(nav).queryByRole('link', { name: 'Users' })).toBeNull();
     expect(await screen.findByText('Analytical Engines')).toBeTruthy();
-    expect(screen.getByText(/Patent pending/)).toBeTruthy();
     expect(await screen.findByText(/Your free trial ends in 12 days/)).toBeTruthy();
+    // Billing is not built yet: the banner says so in place instead of linking to a placeholder.
+    const trialBanner = screen.getByText('Choosing a plan: coming soon.').closest('[role="status"]');
+    expect(trialBanner?.querySelector('a')).toBeNull();
+    // No content file on the server: no patent notice in the footer.
+    expect(screen.getByRole('contentinfo').textContent).not.toMatch(/patent/i);
+  });
+
+  it('shows the operator’s patent notice in the footer when the server sets one', async () => {
+    stubFetch(
+      signedInFrameRoutes({
+        'GET /marketing-content': {
+          body: {
+            data: { testimonials: [], soc2Type2: null, aggregateRating: null, patentPending: 'Patent pending.' },
+          },
+        },
+      }),
+    );
+    renderRoutes(routes, { path: '/scorecard' });
+    expect(await screen.findByText(/Keel\. Patent pending\./)).toBeTruthy();
   });
 
   it('hides the sidebar inside a live meeting', async () => {

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import X from 'lucide-react/icons/x';
-import { PATENT_NOTICE } from '../../lib/product';
 import { departmentIdInPath, useRealtimeConnection, useRealtimeTeam } from '../../lib/realtime-react';
 import { FullScreenSpinner } from '../../ui/Spinner';
+import { useReturnFocus } from '../../ui/return-focus';
 import { BlockingLegalDialog } from '../../features/agreements/components/BlockingLegalDialog';
 import { useAgreementsCheck } from '../../features/agreements/agreements.api';
 import { useSelectedDepartment } from '../../features/departments/departments.api';
+import { useMarketingContent } from '../../features/marketing/marketing-content.api';
 import { HelpButton } from '../../features/feedback/components/HelpButton';
 import { useOrgTheme } from '../../features/organization/use-org-theme';
 import { ImpersonationBanner } from '../../features/consultants/components/ImpersonationBanner';
@@ -45,6 +46,9 @@ export default function AppLayout() {
   const navigation = useNavigation();
   const pageName = usePageName();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const returnFocusFromDrawer = useReturnFocus(drawerOpen);
+  // The operator's notice (MARKETING_CONTENT_FILE); a server without one claims no patent.
+  const patentNotice = useMarketingContent()?.patentPending;
 
   // Spec section 2: a full-screen spinner while the legal agreements are being checked.
   if (agreements.isPending) return <FullScreenSpinner label="Checking your account…" />;
@@ -77,12 +81,13 @@ export default function AppLayout() {
               <RadixDialog.Content
                 id="app-sidebar"
                 aria-describedby={undefined}
+                onCloseAutoFocus={returnFocusFromDrawer}
                 className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] bg-white shadow-xl lg:hidden dark:bg-slate-900"
               >
                 <RadixDialog.Title className="sr-only">Navigation</RadixDialog.Title>
                 <RadixDialog.Close
                   aria-label="Close navigation"
-                  className="absolute right-2 top-3 rounded p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+                  className="absolute right-2 top-3 rounded p-2 text-slate-700 pointer-coarse:p-3 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
                 >
                   <X aria-hidden="true" className="size-5" />
                 </RadixDialog.Close>
@@ -104,7 +109,7 @@ export default function AppLayout() {
           <Outlet />
         </main>
         <footer className="border-t border-slate-200 px-4 py-3 text-center text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">
-          © {new Date().getFullYear()} Keel. {PATENT_NOTICE}
+          © {new Date().getFullYear()} Keel.{patentNotice ? ` ${patentNotice}` : null}
         </footer>
       </div>
       <HelpButton />

@@ -11,7 +11,7 @@ export function DarkModeToggle() {
       type="button"
       onClick={toggle}
       aria-label={dark ? 'Switch to light mode' : 'Switch to dark mode'}
-      className="rounded-md p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+      className="rounded-md p-2 text-slate-700 pointer-coarse:p-3 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
     >
       <Icon aria-hidden="true" className="size-5" />
     </button>

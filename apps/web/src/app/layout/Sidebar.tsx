@@ -37,7 +37,8 @@ function NavList({
               )}
             >
               <Icon aria-hidden="true" className="size-4 shrink-0" />
-              <span className="truncate">{label}</span>
+              {/* A long term (up to 60 characters) wraps rather than losing its end. */}
+              <span className="min-w-0 wrap-break-word">{label}</span>
             </Link>
           </li>
         );

@@ -30,7 +30,7 @@ export function TopBar({ pageName, onOpenMenu, menuOpen }: TopBarProps) {
           aria-label="Open navigation"
           aria-expanded={menuOpen}
           aria-controls="app-sidebar"
-          className="rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden dark:text-slate-200 dark:hover:bg-slate-800"
+          className="rounded-md p-2 text-slate-700 pointer-coarse:p-3 hover:bg-slate-100 lg:hidden dark:text-slate-200 dark:hover:bg-slate-800"
         >
           <Menu aria-hidden="true" className="size-5" />
         </button>
@@ -48,7 +48,8 @@ export function TopBar({ pageName, onOpenMenu, menuOpen }: TopBarProps) {
         <p className="truncate text-sm font-semibold text-slate-900 dark:text-white">{organizationName}</p>
         {pageName ? <p className="truncate text-xs text-slate-600 dark:text-slate-400">{pageName}</p> : null}
       </div>
-      <div className="flex items-center gap-2">
+      {/* On a phone the controls may take a line of their own; they never push the page wider. */}
+      <div className="flex min-w-0 flex-wrap items-center justify-end gap-2">
         <QuickAddButton />
         <QuickAddHost />
         <DepartmentSelector label={terms.department_label} />

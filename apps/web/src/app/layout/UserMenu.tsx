@@ -2,7 +2,6 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useNavigate } from 'react-router';
 import ChevronDown from 'lucide-react/icons/chevron-down';
 import LogOut from 'lucide-react/icons/log-out';
-import Settings from 'lucide-react/icons/settings';
 import UserIcon from 'lucide-react/icons/user';
 import { useSession } from '../../lib/session-store';
 import { displayName } from '../../lib/user';
@@ -23,7 +22,7 @@ export function UserMenu() {
     <DropdownMenu.Root>
       {/* Named by its content, starting with the name people see (WCAG 2.5.3 label in name), not by an
           aria-label that hides it; on a phone the name is kept for screen readers beside the initials. */}
-      <DropdownMenu.Trigger className="flex items-center gap-2 rounded-md p-1 text-sm text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800">
+      <DropdownMenu.Trigger className="flex items-center gap-2 rounded-md p-1 text-sm pointer-coarse:p-1.5 text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800">
         <span
           aria-hidden="true"
           className="flex size-8 items-center justify-center rounded-full bg-brand text-xs font-semibold text-brand-contrast"
@@ -43,13 +42,11 @@ export function UserMenu() {
           <DropdownMenu.Label className="px-3 py-2 text-xs text-slate-600 dark:text-slate-400">
             Signed in as <span className="font-medium text-slate-900 dark:text-white">{user.email}</span>
           </DropdownMenu.Label>
+          {/* Spec section 2: Profile and Settings both go to /user-settings, so they are one entry named
+              as that page is, rather than two entries that lead to the same place. */}
           <DropdownMenu.Item className={itemClasses} onSelect={() => void navigate('/user-settings')}>
             <UserIcon aria-hidden="true" className="size-4" />
-            Profile
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={itemClasses} onSelect={() => void navigate('/user-settings')}>
-            <Settings aria-hidden="true" className="size-4" />
-            Settings
+            Profile and settings
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
           <DropdownMenu.Item className={itemClasses} onSelect={() => void logout()}>

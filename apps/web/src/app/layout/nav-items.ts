@@ -20,6 +20,7 @@ import Users from 'lucide-react/icons/users';
 import Workflow from 'lucide-react/icons/workflow';
 import Wrench from 'lucide-react/icons/wrench';
 import { isAdmin } from '../../lib/user';
+import { meetingsLabel, termPlural } from '../../features/terminology/term-words';
 
 export interface NavItem {
   to: string;
@@ -30,7 +31,8 @@ export interface NavItem {
 /**
  * Spec section 2's sidebar, in order. A renamable concept is named by the organization's terminology
  * (spec section 3's defaults until it is renamed), the same word its page title, heading and dashboard
- * card use; the entries with no terminology label keep the spec's names.
+ * card use (Meetings follows the methodology's meeting name); the entries with no terminology label keep
+ * the spec's names.
  */
 export function buildNavigation(
   user: Pick<User, 'role' | 'isConsultant'> | null,
@@ -44,7 +46,7 @@ export function buildNavigation(
     { to: '/todos', label: terminology.todos_label, Icon: ListTodo },
     { to: '/headlines', label: 'Headlines', Icon: Newspaper },
     { to: '/issues', label: terminology.issues_label, Icon: CircleAlert },
-    { to: '/meetings', label: 'Meetings', Icon: CalendarDays },
+    { to: '/meetings', label: meetingsLabel(terminology), Icon: CalendarDays },
     { to: '/meeting-history', label: 'Meeting history', Icon: History },
     { to: '/processes', label: terminology.processes_label, Icon: Workflow },
     { to: '/business-blueprint', label: terminology.business_blueprint_label, Icon: FileText },
@@ -53,7 +55,7 @@ export function buildNavigation(
   ];
   const admin: NavItem[] = isAdmin(user)
     ? [
-        { to: '/departments', label: `${terminology.department_label}s`, Icon: Building2 },
+        { to: '/departments', label: termPlural(terminology, 'department_label'), Icon: Building2 },
         { to: '/users', label: 'Users', Icon: Users },
         { to: '/admin/tools', label: 'Admin Tools', Icon: Wrench },
         { to: '/organization-settings', label: terminology.organization_label, Icon: Building2 },

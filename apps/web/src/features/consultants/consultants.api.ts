@@ -6,6 +6,7 @@ import {
   consultantGrantSchema,
   type InviteConsultantRequest,
   type RegisterRequest,
+  sentConsultantGrantSchema,
 } from '@keel/contract';
 import { apiRequest } from '../../lib/api-client';
 import { useOrganizationMutation } from '../../lib/organization-mutation';
@@ -30,9 +31,11 @@ export function useConsultantRegisterMutation() {
   });
 }
 
-export function useConsultantClients() {
+/** Only a consultant account has clients: for anyone else the call would be refused, so it is not made. */
+export function useConsultantClients(isConsultant: boolean) {
   return useQuery({
     queryKey: consultantKeys.clients,
+    enabled: isConsultant,
     queryFn: () => apiRequest('/consultant/clients', { schema: consultantClientListSchema }),
   });
 }
@@ -91,7 +94,11 @@ export const useClientConsultants = () =>
 
 export const useInviteConsultant = () =>
   useOrganizationMutation(['consultants'], (organizationId, body: InviteConsultantRequest) =>
-    apiRequest(`/organizations/${organizationId}/consultants`, { schema: consultantGrantSchema, method: 'POST', body }),
+    apiRequest(`/organizations/${organizationId}/consultants`, {
+      schema: sentConsultantGrantSchema,
+      method: 'POST',
+      body,
+    }),
   );
 
 export const useRevokeConsultant = () =>

@@ -28,7 +28,7 @@ describe('commitImport', () => {
       '{"type":"progress","stage":"reading","done":0,"total":1}',
       '{"type":"progress","stage":"checking","done":1000,"total":2000}',
       '{"type":"progress","stage":"writing","done":2000,"total":2000}',
-      '{"type":"result","data":{"kind":"todos","created":2000,"milestones":0,"teamIds":["33333333-3333-4333-8333-333333333333"]}}',
+      '{"type":"result","data":{"kind":"todos","created":2000,"milestones":0,"teamIds":["33333333-3333-4333-8333-333333333333"],"skippedRows":0,"skippedMilestones":0,"skipped":[]}}',
     ].join('\n');
     vi.stubGlobal(
       'fetch',

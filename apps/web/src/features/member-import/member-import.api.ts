@@ -70,7 +70,7 @@ export function usePreviewMemberImport() {
   });
 }
 
-/** After an import the people, invitations and activity views of the organization refetch. */
+/** After an import the people (invited ones are in the pickers), invitations and activity views refetch. */
 export function useCommitMemberImport(onProgress: (progress: ImportProgressState) => void) {
   const organizationId = useOrganizationId();
   const queryClient = useQueryClient();
@@ -78,7 +78,7 @@ export function useCommitMemberImport(onProgress: (progress: ImportProgressState
     mutationFn: (file: File) => commitMemberImport(requireOrganization(organizationId), file, onProgress),
     onSettled: async () => {
       await Promise.all(
-        ['member', 'invitation', 'audit-events'].map((entity) =>
+        ['member', 'invitation', 'people', 'audit-events'].map((entity) =>
           queryClient.invalidateQueries({ queryKey: organizationKey(organizationId, entity) }),
         ),
       );

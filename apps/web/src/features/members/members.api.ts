@@ -2,13 +2,14 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   type CreateInvitationRequest,
   type Invitation,
+  invitationLookupSchema,
   invitationPageSchema,
-  invitationPreviewSchema,
   invitationSchema,
   type Member,
   memberPageSchema,
   memberSchema,
   type Role,
+  sentInvitationSchema,
   sessionSchema,
 } from '@keel/contract';
 import { apiRequest, apiRequestWhole } from '../../lib/api-client';
@@ -62,34 +63,41 @@ export const useSetMemberStatus = () =>
       }),
   );
 
+// Invited people are in the people pickers (they can be given work) from the invitation until it is revoked.
 export const useInvite = () =>
-  useOrganizationMutation(['invitation'], (organizationId, body: CreateInvitationRequest) =>
-    apiRequest(orgPath(organizationId, '/invitations'), { schema: invitationSchema, method: 'POST', body }),
+  useOrganizationMutation(['invitation', 'people'], (organizationId, body: CreateInvitationRequest) =>
+    apiRequest(orgPath(organizationId, '/invitations'), { schema: sentInvitationSchema, method: 'POST', body }),
   );
 
 export const useResendInvitation = () =>
   useOrganizationMutation(['invitation'], (organizationId, invitation: Invitation) =>
     apiRequest(orgPath(organizationId, `/invitations/${encodeURIComponent(invitation.id)}/resend`), {
-      schema: invitationSchema,
+      schema: sentInvitationSchema,
       method: 'POST',
       body: { version: invitation.version },
     }),
   );
 
 export const useRevokeInvitation = () =>
-  useOrganizationMutation(['invitation'], (organizationId, invitation: Invitation) =>
+  useOrganizationMutation(['invitation', 'people'], (organizationId, invitation: Invitation) =>
     apiRequest(orgPath(organizationId, `/invitations/${encodeURIComponent(invitation.id)}`), {
       schema: invitationSchema,
       method: 'DELETE',
     }),
   );
 
-/** Public: what a link invites to, or the reason it no longer works (the error's message). */
-export function useInvitationPreview(token: string) {
+/**
+ * Public: what a link invites to, or the reason it no longer works (an answer, not an error). Paused
+ * while the page accepts: signing in clears every query, and a look-up of the link being used would
+ * answer "already used" under the page that is about to leave.
+ */
+export function useInvitationLookup(token: string, paused: boolean) {
   return useQuery({
     queryKey: ['invitation-link', token],
-    queryFn: () => apiRequest(`/invitations/${encodeURIComponent(token)}`, { schema: invitationPreviewSchema }),
-    enabled: token !== '',
+    queryFn: () => apiRequest(`/invitations/${encodeURIComponent(token)}`, { schema: invitationLookupSchema }),
+    enabled: token !== '' && !paused,
+    // Keeps showing the invitation when signing in has cleared the cache.
+    placeholderData: (previous) => previous,
     retry: false,
   });
 }

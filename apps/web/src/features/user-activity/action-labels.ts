@@ -1,6 +1,6 @@
 /**
- * Names people read for the actions of interest; any other action shows its own name. {Team} and
- * {team} stand for the organization's own word (terminology), as a title and mid-sentence.
+ * Names people read for the actions of interest; any other action shows its own name. {Team} stands for
+ * the organization's own word (terminology), written as the organization wrote it, mid-sentence too.
  */
 const LABELS: Record<string, string> = {
   'auth.signed_in': 'Signed in',
@@ -25,9 +25,9 @@ const LABELS: Record<string, string> = {
   'team.updated': '{Team} changed',
   'team.archived': '{Team} archived',
   'team.restored': '{Team} restored',
-  'team.leadership_moved': 'Leadership {team} changed',
-  'team.member_added': 'Added to a {team}',
-  'team.member_removed': 'Removed from a {team}',
+  'team.leadership_moved': 'Leadership {Team} changed',
+  'team.member_added': '{Team} member added',
+  'team.member_removed': '{Team} member removed',
   'team.member_role_changed': '{Team} role changed',
   'user.profile_updated': 'Profile updated',
   'user.email_changed': 'E-mail changed',
@@ -38,4 +38,4 @@ const LABELS: Record<string, string> = {
 };
 
 export const actionLabel = (action: string, teamLabel: string) =>
-  (LABELS[action] ?? action).replace('{Team}', teamLabel).replace('{team}', teamLabel.toLowerCase());
+  (LABELS[action] ?? action).replace('{Team}', teamLabel);

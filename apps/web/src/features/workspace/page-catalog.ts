@@ -1,4 +1,5 @@
 import type { Terminology } from '@keel/contract';
+import { meetingsLabel, termPlural } from '../terminology/term-words';
 
 interface PageEntry {
   /** The page's name; renamable concepts come from the organization's terminology. */
@@ -6,8 +7,6 @@ interface PageEntry {
   /** One sentence on what the page will do (shown while it is not built). */
   purpose: (terms: Terminology) => string;
 }
-
-const lower = (label: string) => label.toLowerCase();
 
 /**
  * Every signed-in page of spec section 2, by id. Routes refer to these ids; the top bar and the
@@ -17,58 +16,58 @@ export const PAGE_CATALOG = {
   dashboard: {
     title: () => 'My dashboard',
     purpose: (t) =>
-      `Your week at a glance: your ${lower(t.priorities_label)}, ${lower(t.todos_label)}, ${lower(t.issues_label)} and the numbers you own.`,
+      `Your week at a glance: your ${t.priorities_label}, ${t.todos_label}, ${t.issues_label} and the numbers you own.`,
   },
   businessBlueprint: {
     title: (t) => t.business_blueprint_label,
     purpose: (t) =>
-      `Your business plan on two pages: core values, focus, ${lower(t.long_term_vision_label)}, ${lower(t.annual_goals_label)} and marketing strategy.`,
+      `Your business plan on two pages: core values, focus, ${t.long_term_vision_label}, ${t.annual_goals_label} and marketing strategy.`,
   },
   priorities: {
     title: (t) => t.priorities_label,
     purpose: (t) =>
-      `Set this ${lower(t.quarter_label)}'s ${lower(t.priorities_label)} with owners and ${lower(t.milestones_label)}, and see at a glance which are on or off track.`,
+      `Set this ${t.quarter_label}'s ${t.priorities_label} with owners and ${t.milestones_label}, and see at a glance which are on or off track.`,
   },
   prioritiesImport: {
     title: (t) => `Import ${t.priorities_label}`,
-    purpose: (t) => `Bring existing ${lower(t.priorities_label)} in from a spreadsheet.`,
+    purpose: (t) => `Bring existing ${t.priorities_label} in from a spreadsheet.`,
   },
   issuesImport: {
     title: (t) => `Import ${t.issues_label}`,
-    purpose: (t) => `Bring existing ${lower(t.issues_label)} in from a spreadsheet.`,
+    purpose: (t) => `Bring existing ${t.issues_label} in from a spreadsheet.`,
   },
   priorityAssistant: {
     title: (t) => `${t.priority_singular} assistant`,
     purpose: (t) =>
-      `An assistant that checks each ${lower(t.priority_singular)} is specific and measurable, suggests ${lower(t.milestones_label)} and checks alignment with the ${lower(t.annual_goals_label)}.`,
+      `An assistant that checks each ${t.priority_singular} is specific and measurable, suggests ${t.milestones_label} and checks alignment with the ${t.annual_goals_label}.`,
   },
   scorecard: {
     title: (t) => t.scorecard_label,
     purpose: (t) =>
-      `Weekly and monthly numbers with goals, red/yellow/green tracking and the ${lower(t.scorecard_13_week_label)}.`,
+      `Weekly and monthly numbers with goals, red/yellow/green tracking and the ${t.scorecard_13_week_label}.`,
   },
   meetings: {
-    title: () => 'Meetings',
+    title: meetingsLabel,
     purpose: (t) =>
-      `Start and run your team's ${lower(t.weekly_meeting_label)}, ${lower(t.quarterly_meeting_label)} and annual planning.`,
+      `Start and run your team's ${t.weekly_meeting_label}, ${t.quarterly_meeting_label} and annual planning.`,
   },
   weeklyMeeting: {
     title: (t) => t.weekly_meeting_label,
     purpose: (t) =>
-      `Run the weekly meeting live with your team: check-in, ${lower(t.scorecard_label)}, ${lower(t.priorities_label)}, headlines, ${lower(t.todos_label)} and ${lower(t.problem_solving_process)}.`,
+      `Run the ${t.weekly_meeting_label} live with your team: check-in, ${t.scorecard_label}, ${t.priorities_label}, headlines, ${t.todos_label} and ${t.problem_solving_process}.`,
   },
   weeklyExpress: {
     title: (t) => `${t.weekly_meeting_label} (express)`,
-    purpose: () => 'A shorter weekly meeting for busy weeks, with the same live agenda and summary.',
+    purpose: (t) => `A shorter ${t.weekly_meeting_label} for busy weeks, with the same live agenda and summary.`,
   },
   quarterlyPlanning: {
     title: (t) => t.quarterly_meeting_label,
-    purpose: (t) => `Review the last ${lower(t.quarter_label)} and set the next ${lower(t.priorities_label)} together.`,
+    purpose: (t) => `Review the last ${t.quarter_label} and set the next ${t.priorities_label} together.`,
   },
   annualPlanning: {
     title: () => 'Annual planning meeting',
     purpose: (t) =>
-      `Refresh the ${lower(t.business_blueprint_label)} and agree the ${lower(t.annual_goals_label)} for the coming ${lower(t.year_label)}.`,
+      `Refresh the ${t.business_blueprint_label} and agree the ${t.annual_goals_label} for the coming ${t.year_label}.`,
   },
   meetingHistory: {
     title: () => 'Meeting history',
@@ -76,62 +75,60 @@ export const PAGE_CATALOG = {
   },
   todos: {
     title: (t) => t.todos_label,
-    purpose: (t) => `Seven-day ${lower(t.todos_label)} from meetings and elsewhere, with owners and due dates.`,
+    purpose: (t) => `Seven-day ${t.todos_label} from meetings and elsewhere, with owners and due dates.`,
   },
   headlines: {
     title: () => 'Headlines',
-    purpose: () => 'Good and bad news about customers and employees, shared in the weekly meeting.',
+    purpose: (t) => `Good and bad news about customers and employees, shared in the ${t.weekly_meeting_label}.`,
   },
   issues: {
     title: (t) => t.issues_label,
-    purpose: (t) =>
-      `Collect, prioritise and solve ${lower(t.issues_label)} with your team's ${lower(t.problem_solving_process)}.`,
+    purpose: (t) => `Collect, prioritise and solve ${t.issues_label} with your team's ${t.problem_solving_process}.`,
   },
   processes: {
     title: (t) => t.processes_label,
-    purpose: (t) => `Document your core ${lower(t.processes_label)} step by step and see who follows them.`,
+    purpose: (t) => `Document your core ${t.processes_label} step by step and see who follows them.`,
   },
   departments: {
-    title: (t) => `${t.department_label}s`,
-    purpose: (t) => `Create and organise ${lower(t.department_label)}s, their members and their leads.`,
+    title: (t) => termPlural(t, 'department_label'),
+    purpose: (t) => `Create and organize ${termPlural(t, 'department_label')}, their members and their leads.`,
   },
   department: {
     title: (t) => t.department_label,
     purpose: (t) =>
-      `One ${lower(t.department_label)}'s own ${lower(t.priorities_label)}, ${lower(t.scorecard_label)}, meetings, ${lower(t.todos_label)} and ${lower(t.issues_label)}.`,
+      `One ${t.department_label}'s own ${t.priorities_label}, ${t.scorecard_label}, meetings, ${t.todos_label} and ${t.issues_label}.`,
   },
   departmentPriorities: {
-    title: (t) => `${t.department_label} ${lower(t.priorities_label)}`,
-    purpose: (t) =>
-      `This ${lower(t.department_label)}'s ${lower(t.priorities_label)} for the ${lower(t.quarter_label)}.`,
+    title: (t) => `${t.department_label} ${t.priorities_label}`,
+    purpose: (t) => `This ${t.department_label}'s ${t.priorities_label} for the ${t.quarter_label}.`,
   },
   departmentScorecard: {
-    title: (t) => `${t.department_label} ${lower(t.scorecard_label)}`,
-    purpose: (t) => `The numbers this ${lower(t.department_label)} tracks each week.`,
+    title: (t) => `${t.department_label} ${t.scorecard_label}`,
+    purpose: (t) => `The numbers this ${t.department_label} tracks each week.`,
   },
   departmentMeetings: {
     title: (t) => `${t.department_label} meetings`,
-    purpose: (t) => `This ${lower(t.department_label)}'s meetings, past and upcoming.`,
+    purpose: (t) => `This ${t.department_label}'s meetings, past and upcoming.`,
   },
   departmentTodos: {
-    title: (t) => `${t.department_label} ${lower(t.todos_label)}`,
-    purpose: (t) => `Open ${lower(t.todos_label)} of this ${lower(t.department_label)}.`,
+    title: (t) => `${t.department_label} ${t.todos_label}`,
+    purpose: (t) => `Open ${t.todos_label} of this ${t.department_label}.`,
   },
   departmentIssues: {
-    title: (t) => `${t.department_label} ${lower(t.issues_label)}`,
-    purpose: (t) => `Open ${lower(t.issues_label)} of this ${lower(t.department_label)}.`,
+    title: (t) => `${t.department_label} ${t.issues_label}`,
+    purpose: (t) => `Open ${t.issues_label} of this ${t.department_label}.`,
   },
   accountability: {
     title: () => 'Accountability',
     purpose: (t) =>
-      `Who owns what: each person's seats, ${lower(t.priorities_label)}, numbers and ${lower(t.todos_label)} in one view.`,
+      `Who owns what: each person's seats, ${t.priorities_label}, numbers and ${t.todos_label} in one view.`,
   },
   billing: { title: () => 'Billing', purpose: () => 'Your plan, seats, invoices and payment details.' },
   users: { title: () => 'Users', purpose: () => 'Invite people, set their roles and deactivate accounts.' },
   consultant: {
     title: () => 'Consultant Dashboard',
     purpose: (t) =>
-      `For consultants: your client ${lower(t.organization_label)}s, their health, and a switch to work inside each one.`,
+      `For consultants: your client ${termPlural(t, 'organization_label')}, their health, and a switch to work inside each one.`,
   },
   organizationalChart: {
     title: (t) => t.accountability_chart_label,
@@ -153,11 +150,11 @@ export const PAGE_CATALOG = {
   },
   adminImportScorecard: {
     title: (t) => `Import ${t.scorecard_label}`,
-    purpose: (t) => `Bring existing ${lower(t.scorecard_label)} and their history in from a spreadsheet.`,
+    purpose: (t) => `Bring existing ${t.scorecard_label} and their history in from a spreadsheet.`,
   },
   adminImportTodos: {
     title: (t) => `Import ${t.todos_label}`,
-    purpose: (t) => `Bring existing ${lower(t.todos_label)} in from a spreadsheet.`,
+    purpose: (t) => `Bring existing ${t.todos_label} in from a spreadsheet.`,
   },
   systemHealth: {
     title: () => 'System health',

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PATENT_NOTICE, PRODUCT_NAME, SUPPORT_EMAIL } from '../../../lib/product';
+import { PRODUCT_NAME, SUPPORT_EMAIL } from '../../../lib/product';
 import { linkClasses } from '../../../ui/TextLink';
 
 interface AuthLayoutProps {
@@ -50,7 +50,6 @@ export function AuthLayout({ welcomeTitle, welcomeText, welcomePoints = [], chil
           <a href={`mailto:${SUPPORT_EMAIL}`} className={linkClasses}>
             Support
           </a>
-          <span>{PATENT_NOTICE}</span>
         </footer>
       </div>
     </div>

@@ -19,6 +19,7 @@ const preview: InvitationPreview = {
   expiresAt: '2030-01-08T10:00:00.000Z',
   accountExists: false,
 };
+const open = (invitation: InvitationPreview) => ({ body: { data: { state: 'open', message: null, invitation } } });
 const session = {
   data: { user: makeUser({ email: 'kay@example.com' }), accessToken: fakeJwt(inSeconds(900)), refreshToken: 'r' },
 };
@@ -35,7 +36,7 @@ const render = () =>
 describe('AcceptInvitationPage', () => {
   it('shows who invites to what; a new person sets names and password, consents, and lands on the dashboard', async () => {
     const { calls } = stubFetch({
-      [`GET /invitations/${TOKEN}`]: { body: { data: preview } },
+      [`GET /invitations/${TOKEN}`]: open(preview),
       [`POST /invitations/${TOKEN}/accept`]: { body: session },
     });
     render();
@@ -54,13 +55,14 @@ describe('AcceptInvitationPage', () => {
     const accepted = calls.find((call) => call.method === 'POST');
     expect(accepted?.body).toMatchObject({ firstName: 'Kay', lastName: 'Nine', password: 'secret-pass' });
     expect(useSession.getState().user?.email).toBe('kay@example.com');
+    // The link was looked up once: never again once it was being used.
+    expect(calls.filter((call) => call.method === 'GET')).toHaveLength(1);
   });
 
   it('explains a used, expired or revoked link and how to get a new one', async () => {
     stubFetch({
       [`GET /invitations/${TOKEN}`]: {
-        status: 410,
-        body: { error: 'This invitation was already used.', code: 'invitations.used' },
+        body: { data: { state: 'accepted', message: 'This invitation was already used.', invitation: null } },
       },
     });
     render();
@@ -70,7 +72,7 @@ describe('AcceptInvitationPage', () => {
 
   it('an existing account signs in with its password, then accepts', async () => {
     const { calls } = stubFetch({
-      [`GET /invitations/${TOKEN}`]: { body: { data: { ...preview, accountExists: true } } },
+      [`GET /invitations/${TOKEN}`]: open({ ...preview, accountExists: true }),
       'POST /auth/login': { body: session },
       [`POST /invitations/${TOKEN}/accept`]: { body: session },
     });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -11,7 +12,7 @@ import { PasswordField } from '../../../ui/Field';
 import { Spinner } from '../../../ui/Spinner';
 import { TextLink } from '../../../ui/TextLink';
 import { NewPersonForm } from '../../members/components/NewPersonForm';
-import { useAcceptInvitation, useInvitationPreview } from '../../members/members.api';
+import { useAcceptInvitation, useInvitationLookup } from '../../members/members.api';
 import { ROLE_NAMES } from '../../members/roles';
 import { useLoginMutation } from '../auth.api';
 import { AuthLayout } from '../components/AuthLayout';
@@ -25,7 +26,9 @@ export default function AcceptInvitationPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
-  const preview = useInvitationPreview(token);
+  // From the first click until the page leaves (or the attempt fails), the link is not looked up again.
+  const [joining, setJoining] = useState(false);
+  const lookup = useInvitationLookup(token, joining);
   const accept = useAcceptInvitation(token);
   const login = useLoginMutation();
   const user = useSession((state) => state.user);
@@ -36,28 +39,36 @@ export default function AcceptInvitationPage() {
     formState: { errors },
   } = useForm({ resolver: zodResolver(signInFormSchema), defaultValues: { password: '' } });
 
-  const join = (body: Record<string, unknown>) =>
-    accept
+  const join = (body: Record<string, unknown>) => {
+    setJoining(true);
+    return accept
       .mutateAsync(body)
       .then(() => navigate('/dashboard', { replace: true }))
-      .catch(() => undefined);
+      .catch(() => setJoining(false));
+  };
 
   const signInThenJoin = handleSubmit(({ password }) => {
-    if (!preview.data) return;
+    const invitation = lookup.data?.invitation;
+    if (!invitation) return;
+    setJoining(true);
     login
-      .mutateAsync({ email: preview.data.email, password })
+      .mutateAsync({ email: invitation.email, password })
       .then(() => join({}))
-      .catch(() => undefined);
+      .catch(() => setJoining(false));
   });
 
   let body;
-  if (!token || (preview.isError && preview.error instanceof ApiError && preview.error.status >= 400)) {
+  if (
+    !token ||
+    lookup.data?.message ||
+    (lookup.isError && lookup.error instanceof ApiError && lookup.error.status >= 400)
+  ) {
     body = (
       <Banner tone="error" title="This invitation cannot be used">
         <p>
-          {token
-            ? errorText(preview.error, 'This invitation link is not valid.')
-            : 'This page needs the link from your invitation e-mail.'}
+          {!token
+            ? 'This page needs the link from your invitation e-mail.'
+            : (lookup.data?.message ?? errorText(lookup.error, 'This invitation link is not valid.'))}
         </p>
         <p className="mt-2">
           Ask the person who invited you to send a new invitation. Already have an account?{' '}
@@ -65,12 +76,12 @@ export default function AcceptInvitationPage() {
         </p>
       </Banner>
     );
-  } else if (preview.isPending) {
+  } else if (lookup.isPending) {
     body = <Spinner className="size-6" label="Loading the invitation" />;
-  } else if (preview.isError || !preview.data) {
-    body = <Banner tone="error">{errorText(preview.error, 'The invitation could not be loaded.')}</Banner>;
+  } else if (!lookup.data?.invitation) {
+    body = <Banner tone="error">{errorText(lookup.error, 'The invitation could not be loaded.')}</Banner>;
   } else {
-    const invitation = preview.data;
+    const invitation = lookup.data.invitation;
     const signedInAsInvitee = user?.email.toLowerCase() === invitation.email.toLowerCase();
     const failure = accept.error ?? login.error;
     body = (

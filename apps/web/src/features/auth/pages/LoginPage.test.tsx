@@ -30,6 +30,18 @@ describe('LoginPage', () => {
     expect(window.location.search).toBe('');
   });
 
+  it('advertises only what a new account finds, and makes no marketing claim', () => {
+    renderPage(<LoginPage />, { path: '/login' });
+    const welcome = screen.getByRole('region', { name: 'Welcome' }).textContent ?? '';
+    expect(welcome).toContain('Quarterly priorities with milestones');
+    // Not built yet (issue 10): the scorecard, meetings, the business plan, documents and billing.
+    expect(welcome).not.toMatch(/scorecard|meeting|strateg|blueprint|document|billing|plan\b/i);
+    expect(document.body.textContent).not.toMatch(/patent|SOC 2|testimonial|rated/i);
+    expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).not.toMatch(
+      /scorecard|meeting/i,
+    );
+  });
+
   it('shows validation messages from the contract schema', async () => {
     renderPage(<LoginPage />, { path: '/login' });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));

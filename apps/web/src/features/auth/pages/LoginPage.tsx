@@ -31,7 +31,7 @@ function stripQueryString() {
 export default function LoginPage() {
   usePageMeta({
     title: 'Sign in',
-    description: 'Sign in to Keel to run your organisation: priorities, scorecard, issues, to-dos and meetings.',
+    description: 'Sign in to Keel to run your organization: priorities, issues, to-dos and headlines.',
   });
   const navigate = useNavigate();
   const [queryBanner, setQueryBanner] = useState<LoginBanner | null>(bannerFromAddress);
@@ -74,11 +74,12 @@ export default function LoginPage() {
   return (
     <AuthLayout
       welcomeTitle="Welcome back"
-      welcomeText="Pick up where your team left off: priorities, scorecard, issues and meetings in one place."
+      // Only what a new account finds today: the scorecard, meetings and billing arrive later (issue 10).
+      welcomeText="Pick up where your team left off: priorities, issues, to-dos and headlines in one place."
       welcomePoints={[
         'Quarterly priorities with milestones',
-        'A weekly scorecard that shows what is off track',
-        'Meetings that end with clear to-dos',
+        'Issues and to-dos with a clear owner',
+        'Headlines shared with the whole team',
       ]}
     >
       {challengeToken ? (

@@ -89,7 +89,7 @@ export function RegistrationScreen({ variant }: { variant: RegistrationVariant }
 
   return (
     <AuthLayout
-      welcomeTitle="Run your organisation with focus"
+      welcomeTitle="Run your organization with focus"
       welcomeText="Set priorities, track the numbers that matter and solve issues every week, in the methodology your company already uses."
       welcomePoints={[
         'Ready for your methodology and your words',

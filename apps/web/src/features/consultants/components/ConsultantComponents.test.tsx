@@ -55,7 +55,15 @@ describe('ConsultantsSection', () => {
     const stub = stubFetch({
       [listPath]: { body: { data: [] } },
       [`POST /organizations/${ORG_ID}/consultants`]: [
-        { status: 201, body: { data: grant({ status: 'invited', email: 'new@example.com' }) } },
+        {
+          status: 201,
+          body: {
+            data: {
+              ...grant({ status: 'invited', email: 'new@example.com' }),
+              delivery: { mailed: true, unmailed: [] },
+            },
+          },
+        },
         { status: 400, body: { error: 'Please enter a valid email address', code: 'validation' } },
       ],
     });
@@ -73,6 +81,29 @@ describe('ConsultantsSection', () => {
     await user.type(screen.getByLabelText('Consultant e-mail'), 'bad');
     await user.click(screen.getByRole('button', { name: 'Invite consultant' }));
     expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
+  });
+
+  it('without mail on the server, offers the invitation link instead of saying it was sent', async () => {
+    const link = `http://keel.test/consultant/accept?organization=${ORG_ID}&token=secret`;
+    stubFetch({
+      [listPath]: { body: { data: [] } },
+      [`POST /organizations/${ORG_ID}/consultants`]: {
+        status: 201,
+        body: {
+          data: {
+            ...grant({ status: 'invited', email: 'coach@example.com' }),
+            delivery: { mailed: false, unmailed: [{ email: 'coach@example.com', link }] },
+          },
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderPage(<ConsultantsSection />);
+    await user.type(await screen.findByLabelText('Consultant e-mail'), 'coach@example.com');
+    await user.click(screen.getByRole('button', { name: 'Invite consultant' }));
+    expect(await screen.findByText(/Mail is not set up on this server, so no e-mail was sent/)).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Invitation link for coach@example.com').value).toBe(link);
+    expect(screen.queryByText(/Invitation sent to/)).toBeNull();
   });
 });
 

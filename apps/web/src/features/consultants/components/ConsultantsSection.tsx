@@ -6,6 +6,7 @@ import {
   type ConsultantAccessLevel,
   type ConsultantGrant,
   type InviteConsultantRequest,
+  type SentConsultantGrant,
 } from '@keel/contract';
 import type { z } from 'zod';
 import { errorText } from '../../../lib/api-client';
@@ -15,6 +16,7 @@ import { Card } from '../../../ui/Card';
 import { TextField } from '../../../ui/Field';
 import { SelectField } from '../../../ui/FormFields';
 import { EmptyNote, ListStates } from '../../../ui/ListPage';
+import { UnmailedInvitations } from '../../members/components/UnmailedInvitations';
 import { useClientConsultants, useInviteConsultant, useRevokeConsultant } from '../consultants.api';
 
 const LEVELS: { value: ConsultantAccessLevel; label: string }[] = [
@@ -62,7 +64,7 @@ function GrantRow({ grant }: { grant: ConsultantGrant }) {
 export function ConsultantsSection() {
   const grants = useClientConsultants();
   const invite = useInviteConsultant();
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sent, setSent] = useState<SentConsultantGrant | null>(null);
   const {
     register,
     handleSubmit,
@@ -76,17 +78,17 @@ export function ConsultantsSection() {
 
   const onSubmit = handleSubmit(
     (values) => {
-      setSentTo(null);
+      setSent(null);
       invite
         .mutateAsync(values)
         .then((grant) => {
-          setSentTo(grant.email);
+          setSent(grant);
           resetField('email');
         })
         // The failure is shown from the mutation's state.
         .catch(() => undefined);
     },
-    () => setSentTo(null),
+    () => setSent(null),
   );
 
   const list = grants.data ?? [];
@@ -121,11 +123,12 @@ export function ConsultantsSection() {
           Invite consultant
         </Button>
       </form>
-      {sentTo ? (
+      {sent?.delivery.mailed ? (
         <Banner tone="success" className="mb-3">
-          Invitation sent to {sentTo}.
+          Invitation sent to {sent.email}.
         </Banner>
       ) : null}
+      {sent ? <UnmailedInvitations invitations={sent.delivery.unmailed} className="mb-3" /> : null}
       <ListStates
         query={grants}
         loadingLabel="Loading consultants"

@@ -8,6 +8,7 @@ import { Button } from '../../../ui/Button';
 import { EmptyNote, LIST_CARD_CLASSES, ListPage, ListStates } from '../../../ui/ListPage';
 import { useTerminology } from '../../terminology/terminology.api';
 import { useConsultantClients, useSwitchToClient } from '../consultants.api';
+import { termPlural } from '../../terminology/term-words';
 
 function ClientCard({
   client,
@@ -36,7 +37,7 @@ function ClientCard({
       <dl className="grid grid-cols-3 gap-2 text-center">
         {[
           ['Members', String(figures.members)],
-          [`Open ${terms.issues_label.toLowerCase()}`, String(figures.openIssues)],
+          [`Open ${terms.issues_label}`, String(figures.openIssues)],
           [`${terms.priorities_label} on track`, `${figures.prioritiesOnTrack} / ${figures.prioritiesThisQuarter}`],
         ].map(([label, value]) => (
           <div key={label} className="rounded-md bg-slate-50 p-2 dark:bg-slate-800">
@@ -56,10 +57,11 @@ export default function ConsultantDashboardPage() {
   const terms = useTerminology();
   usePageMeta({
     title: 'Consultant Dashboard',
-    description: `Your client ${terms.organization_label.toLowerCase()}s and a switch to work inside each one.`,
+    description: `Your client ${termPlural(terms, 'organization_label')} and a switch to work inside each one.`,
     robots: 'noindex,nofollow',
   });
-  const clients = useConsultantClients();
+  const isConsultant = useSession((state) => state.user?.isConsultant ?? false);
+  const clients = useConsultantClients(isConsultant);
   const switcher = useSwitchToClient();
   const navigate = useNavigate();
   const list = clients.data?.clients ?? [];
@@ -75,36 +77,43 @@ export default function ConsultantDashboardPage() {
     <ListPage
       titleId="page-title"
       title="Consultant Dashboard"
-      subtitle={`The client ${terms.organization_label.toLowerCase()}s that granted you access, with a few live figures.`}
+      subtitle={`The client ${termPlural(terms, 'organization_label')} that granted you access, with a few live figures.`}
     >
       {switcher.isError ? (
         <Banner tone="error">{errorText(switcher.error, 'Switching failed. Please try again.')}</Banner>
       ) : null}
-      <ListStates
-        query={clients}
-        loadingLabel="Loading your clients"
-        errorFallback="Your clients could not be loaded."
-        isEmpty={list.length === 0}
-        empty={
-          <EmptyNote>
-            No client has granted you access yet. A client administrator invites you by e-mail from their settings.
-          </EmptyNote>
-        }
-      >
-        <ul aria-label="Client organizations" className="grid gap-4 sm:grid-cols-2">
-          {list.map((client) => (
-            <ClientCard
-              key={client.organizationId}
-              client={client}
-              switching={switcher.isPending && switcher.variables === client.organizationId}
-              onSwitch={() => void switchTo(client.organizationId)}
-            />
-          ))}
-        </ul>
-        {clients.data?.truncated ? (
-          <p className="text-sm text-slate-600 dark:text-slate-300">Only your first 50 clients are shown.</p>
-        ) : null}
-      </ListStates>
+      {isConsultant ? (
+        <ListStates
+          query={clients}
+          loadingLabel="Loading your clients"
+          errorFallback="Your clients could not be loaded."
+          isEmpty={list.length === 0}
+          empty={
+            <EmptyNote>
+              No client has granted you access yet. A client administrator invites you by e-mail from their settings.
+            </EmptyNote>
+          }
+        >
+          <ul aria-label="Client organizations" className="grid gap-4 sm:grid-cols-2">
+            {list.map((client) => (
+              <ClientCard
+                key={client.organizationId}
+                client={client}
+                switching={switcher.isPending && switcher.variables === client.organizationId}
+                onSwitch={() => void switchTo(client.organizationId)}
+              />
+            ))}
+          </ul>
+          {clients.data?.truncated ? (
+            <p className="text-sm text-slate-600 dark:text-slate-300">Only your first 50 clients are shown.</p>
+          ) : null}
+        </ListStates>
+      ) : (
+        <EmptyNote>
+          This dashboard is for consultant accounts. A consultant registers at /consultant-register, then a client
+          administrator invites them by e-mail.
+        </EmptyNote>
+      )}
     </ListPage>
   );
 }

@@ -49,6 +49,14 @@ describe('ConsultantDashboardPage', () => {
     expect(await screen.findByText(/No client has granted you access yet/)).toBeTruthy();
   });
 
+  it('tells a person without a consultant account what the page is for, without asking for clients', async () => {
+    useSession.setState({ user: makeUser({ isConsultant: false }) });
+    const { calls } = stubFetch({ ...terminology });
+    renderPage(<ConsultantDashboardPage />, { path: '/consultant' });
+    expect(await screen.findByText(/This dashboard is for consultant accounts/)).toBeTruthy();
+    expect(calls.some((call) => call.path === '/consultant/clients')).toBe(false);
+  });
+
   it('switches in: stores the client session, remembers home, announces the change and opens the dashboard', async () => {
     const inside = makeUser({
       isConsultant: true,

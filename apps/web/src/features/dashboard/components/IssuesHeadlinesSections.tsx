@@ -58,13 +58,13 @@ export function IssuesSection() {
       failed={query.isError}
       total={issues?.total}
       shown={issues?.items.length}
-      viewAll={{ to: '/issues', label: `All ${terms.issues_label.toLowerCase()}` }}
+      viewAll={{ to: '/issues', label: `All ${terms.issues_label}` }}
       isEmpty={(issues?.items.length ?? 0) === 0}
       empty={
         <>
-          No open {terms.issues_label.toLowerCase()} owned by you.{' '}
+          No open {terms.issues_label} owned by you.{' '}
           <Button variant="secondary" size="sm" onClick={() => showQuickAdd('issue')}>
-            New {terms.issue_singular.toLowerCase()}
+            New {terms.issue_singular}
           </Button>
         </>
       }

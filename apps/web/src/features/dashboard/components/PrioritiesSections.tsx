@@ -48,9 +48,11 @@ function PriorityItem({ priority, milestonesLabel }: { priority: DashboardPriori
       </div>
       <p className="flex flex-wrap gap-x-3 text-xs text-slate-600 dark:text-slate-400">
         <span>Due {formatDueDate(priority.dueDate)}</span>
-        <span>
-          {priority.milestonesDone}/{priority.milestoneCount} {milestonesLabel.toLowerCase()}
-        </span>
+        {priority.milestoneCount > 0 ? (
+          <span>
+            {priority.milestonesDone}/{priority.milestoneCount} {milestonesLabel}
+          </span>
+        ) : null}
         <TeamTag name={priority.team.name} />
       </p>
     </li>
@@ -93,13 +95,13 @@ export function PrioritiesSections() {
         title={`My ${terms.priorities_label}`}
         total={priorities?.total}
         shown={priorities?.items.length}
-        viewAll={{ to: '/quarterly-priorities', label: `All ${terms.priorities_label.toLowerCase()}` }}
+        viewAll={{ to: '/quarterly-priorities', label: `All ${terms.priorities_label}` }}
         isEmpty={(priorities?.items.length ?? 0) === 0}
         empty={
           <>
-            No open {terms.priorities_label.toLowerCase()} of yours
-            {quarter ? ` in ${terms.quarter_label.toLowerCase()} ${quarter.quarter} of ${quarter.year}` : ''}.{' '}
-            {createLink(`New ${terms.priority_singular.toLowerCase()}`)}
+            No open {terms.priorities_label} of yours
+            {quarter ? ` in ${terms.quarter_label} ${quarter.quarter} of ${quarter.year}` : ''}.{' '}
+            {createLink(`New ${terms.priority_singular}`)}
           </>
         }
       >
@@ -114,12 +116,11 @@ export function PrioritiesSections() {
         title={`My ${terms.milestones_label}`}
         total={milestones?.total}
         shown={milestones?.items.length}
-        viewAll={{ to: '/quarterly-priorities', label: `All ${terms.priorities_label.toLowerCase()}` }}
+        viewAll={{ to: '/quarterly-priorities', label: `All ${terms.priorities_label}` }}
         isEmpty={(milestones?.items.length ?? 0) === 0}
         empty={
           <>
-            No open {terms.milestones_label.toLowerCase()} of yours.{' '}
-            {createLink(`Plan them on your ${terms.priorities_label.toLowerCase()}`)}
+            No open {terms.milestones_label} of yours. {createLink(`Plan them on your ${terms.priorities_label}`)}
           </>
         }
       >

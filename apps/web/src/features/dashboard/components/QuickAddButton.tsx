@@ -19,10 +19,11 @@ export function QuickAddButton({ variant = 'secondary' }: { variant?: 'primary' 
       size="sm"
       onClick={() => show()}
       aria-keyshortcuts="q"
-      title={`Quick add a ${terms.todo_singular.toLowerCase()}, ${terms.issue_singular.toLowerCase()} or headline (shortcut: Q)`}
+      title={`Quick add: ${terms.todo_singular}, ${terms.issue_singular} or headline (shortcut: Q)`}
     >
       <Plus aria-hidden="true" className="size-4" />
-      Quick add
+      {/* A phone shows the icon alone (the name stays for screen readers), so the top bar fits one line. */}
+      <span className="max-sm:sr-only">Quick add</span>
       <kbd className="ml-1 hidden rounded border border-current/30 px-1 font-sans text-[10px] sm:inline">Q</kbd>
     </Button>
   );

@@ -180,7 +180,7 @@ function QuickAddForm() {
     if (pending) return;
     const teamId = values.teamId || defaultTeamId;
     if (!teamId) {
-      setError('teamId', { message: `Choose a ${terms.department_label.toLowerCase()}` });
+      setError('teamId', { message: `Choose the ${terms.department_label}` });
       return;
     }
     setFormError(undefined);
@@ -190,7 +190,7 @@ function QuickAddForm() {
         close();
         announce(name, teamId);
       },
-      (error: unknown) => setFormError(errorText(error, `Could not add the ${name.toLowerCase()}.`)),
+      (error: unknown) => setFormError(errorText(error, `Could not add the ${name}.`)),
     );
   });
 

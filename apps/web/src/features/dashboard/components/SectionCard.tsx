@@ -52,7 +52,7 @@ export function SectionCard({
           </Link>
         </div>
         {loading ? (
-          <SectionSkeleton label={`Loading ${title.toLowerCase()}`} />
+          <SectionSkeleton label={`Loading ${title}`} />
         ) : failed ? (
           <Banner tone="error">{title} could not be loaded. They will be retried shortly.</Banner>
         ) : isEmpty ? (

@@ -26,8 +26,8 @@ function TodoItem({ todo, today, singular }: { todo: DashboardTodo; today: strin
       onError: (error) =>
         toast.error(
           isConflict(error)
-            ? `Someone changed this ${singular.toLowerCase()} meanwhile; the list now shows their change.`
-            : errorText(error, `Could not mark the ${singular.toLowerCase()} done.`),
+            ? `Someone changed this ${singular} meanwhile; the list now shows their change.`
+            : errorText(error, `Could not mark the ${singular} done.`),
         ),
     });
   return (
@@ -73,13 +73,13 @@ export function TodosSection() {
       failed={query.isError}
       total={todos?.total}
       shown={todos?.items.length}
-      viewAll={{ to: '/todos', label: `All ${terms.todos_label.toLowerCase()}` }}
+      viewAll={{ to: '/todos', label: `All ${terms.todos_label}` }}
       isEmpty={(todos?.items.length ?? 0) === 0}
       empty={
         <>
           Nothing open: you are all caught up.{' '}
           <Button variant="secondary" size="sm" onClick={() => showQuickAdd('todo')}>
-            New {terms.todo_singular.toLowerCase()}
+            New {terms.todo_singular}
           </Button>
         </>
       }
@@ -87,7 +87,7 @@ export function TodosSection() {
       {todos && todos.overdue > 0 ? (
         <p className="text-sm font-medium text-red-700 dark:text-red-300">{todos.overdue} overdue</p>
       ) : null}
-      <ul className={listClasses} aria-label={`My open ${terms.todos_label.toLowerCase()}`}>
+      <ul className={listClasses} aria-label={`My open ${terms.todos_label}`}>
         {todos?.items.map((todo) => (
           <TodoItem key={todo.id} todo={todo} today={today} singular={terms.todo_singular} />
         ))}

@@ -88,7 +88,7 @@ describe('DashboardPage', () => {
     const priorities = await section(/My Big Goals/);
     expect(await within(priorities).findByText('Off track')).toBeTruthy();
     expect(within(priorities).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
-    expect(within(priorities).getByText('1/2 milestones')).toBeTruthy();
+    expect(within(priorities).getByText('1/2 Milestones')).toBeTruthy();
     const milestones = await section(/My Milestones/);
     expect(within(milestones).getByText('Hire a manager')).toBeTruthy();
     // Script in a title is text, never markup.
@@ -116,18 +116,18 @@ describe('DashboardPage', () => {
     stubFetch(routes(emptyDashboard()));
     renderPage(<DashboardPage />, { path: '/dashboard' });
     expect(await screen.findByText(/Nothing open: you are all caught up/)).toBeTruthy();
-    expect(await screen.findByText(/No open big goals of yours in quarter 4 of 2026/)).toBeTruthy();
-    expect(screen.getByText(/No open issues owned by you/)).toBeTruthy();
+    expect(await screen.findByText(/No open Big Goals of yours in Quarter 4 of 2026/)).toBeTruthy();
+    expect(screen.getByText(/No open Issues owned by you/)).toBeTruthy();
     expect(screen.getByText(/No headlines from you or your teams yet/)).toBeTruthy();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'New issue' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'New Issue' }));
     expect(useQuickAdd.getState()).toMatchObject({ open: true, kind: 'issue' });
   });
 
   it('shows skeletons while loading', async () => {
     stubFetch(routes(null, { [`GET ${dashboardPath}`]: () => new Promise(() => undefined) }));
     renderPage(<DashboardPage />, { path: '/dashboard' });
-    expect(await screen.findByRole('status', { name: 'Loading my tasks' })).toBeTruthy();
-    expect(await screen.findByRole('status', { name: 'Loading my big goals' })).toBeTruthy();
+    expect(await screen.findByRole('status', { name: 'Loading My Tasks' })).toBeTruthy();
+    expect(await screen.findByRole('status', { name: 'Loading My Big Goals' })).toBeTruthy();
   });
 
   it('refreshes a section when its kind of object changes anywhere, and follows every team shown', async () => {

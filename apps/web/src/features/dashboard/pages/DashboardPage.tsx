@@ -5,7 +5,6 @@ import { useDashboardSection } from '../dashboard.api';
 import { FollowTeams } from '../components/FollowTeams';
 import { HeadlinesSection, IssuesSection } from '../components/IssuesHeadlinesSections';
 import { PrioritiesSections } from '../components/PrioritiesSections';
-import { QuickAddButton } from '../components/QuickAddButton';
 import { TodosSection } from '../components/TodosSection';
 
 /** /dashboard: the signed-in person's own work across all their teams, live. */
@@ -13,9 +12,9 @@ export default function DashboardPage() {
   const terms = useTerminology();
   usePageMeta({
     title: 'My dashboard',
-    description: `Your ${[terms.priorities_label, terms.milestones_label, terms.todos_label, terms.issues_label]
-      .map((label) => label.toLowerCase())
-      .join(', ')} and headlines`,
+    description: `Your ${[terms.priorities_label, terms.milestones_label, terms.todos_label, terms.issues_label].join(
+      ', ',
+    )} and headlines`,
     robots: 'noindex,nofollow',
   });
   const firstName = useSession((state) => state.user?.firstName);
@@ -36,7 +35,6 @@ export default function DashboardPage() {
             </p>
           ) : null}
         </div>
-        <QuickAddButton variant="primary" />
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
         <TodosSection />

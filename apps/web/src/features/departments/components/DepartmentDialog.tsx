@@ -30,7 +30,7 @@ const departmentFormSchema = (label: string) =>
     name: z
       .string()
       .trim()
-      .min(1, { error: `A ${label.toLowerCase()} needs a name` })
+      .min(1, { error: `Give the ${label} a name` })
       .pipe(contract.name),
     description: z.string().trim().pipe(contract.description.unwrap().unwrap()),
     color: z
@@ -76,7 +76,7 @@ export function DepartmentDialog({ department, departments, label, onClose }: Pr
     <Dialog
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title={department ? `Edit ${label.toLowerCase()}` : `New ${label.toLowerCase()}`}
+      title={department ? `Edit ${label}` : `New ${label}`}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
@@ -98,11 +98,11 @@ export function DepartmentDialog({ department, departments, label, onClose }: Pr
               </Button>
             }
           >
-            Someone else changed this {label.toLowerCase()} since you opened it. Close this dialog to see their change,
-            then try again.
+            Someone else changed this {label} since you opened it. Close this dialog to see their change, then try
+            again.
           </Banner>
         ) : mutation.isError ? (
-          <Banner tone="error">{errorText(mutation.error, `The ${label.toLowerCase()} could not be saved.`)}</Banner>
+          <Banner tone="error">{errorText(mutation.error, `The ${label} could not be saved.`)}</Banner>
         ) : null}
         <TextField label="Name" maxLength={100} error={errors.name?.message} autoFocus {...register('name')} />
         <TextAreaField label="Description" maxLength={2000} rows={3} {...register('description')} />

@@ -40,14 +40,14 @@ describe('SelectedDepartmentGate', () => {
     stubFetch(signedInFrameRoutes());
     renderPage(selected('Tasks'));
     expect(
-      await screen.findByText('You are not in any department yet, so there are no tasks to show.', { exact: false }),
+      await screen.findByText('You are not in any Department yet, so there are no Tasks to show.', { exact: false }),
     ).toBeTruthy();
   });
 
   it('says the departments could not be loaded when that fails', async () => {
     stubFetch(signedInFrameRoutes({ 'GET /users/departments': { status: 500, body: { error: 'x', code: 'x' } } }));
     renderPage(selected('Issues'));
-    expect(await screen.findByText(/Your departments could not be loaded/)).toBeTruthy();
+    expect(await screen.findByText(/Your Departments could not be loaded/)).toBeTruthy();
   });
 });
 

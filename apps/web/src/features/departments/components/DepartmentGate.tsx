@@ -5,6 +5,7 @@ import { Banner } from '../../../ui/Banner';
 import { Spinner } from '../../../ui/Spinner';
 import { useTerminology } from '../../terminology/terminology.api';
 import { useMyDepartments, useSelectedDepartment } from '../departments.api';
+import { termPlural } from '../../terminology/term-words';
 
 interface GateProps {
   /** What the page lists, as the organization names it (e.g. terms.todos_label). */
@@ -16,13 +17,13 @@ interface GateProps {
 export function SelectedDepartmentGate({ plural, children }: GateProps) {
   const { query, departments, selected } = useSelectedDepartment();
   const terms = useTerminology();
-  if (query.isPending) return <Spinner className="size-6" label={`Loading ${plural.toLowerCase()}`} />;
+  if (query.isPending) return <Spinner className="size-6" label={`Loading ${plural}`} />;
   if (query.isError)
-    return <Banner tone="error">Your {terms.department_label.toLowerCase()}s could not be loaded.</Banner>;
+    return <Banner tone="error">Your {termPlural(terms, 'department_label')} could not be loaded.</Banner>;
   if (!selected) {
     return (
       <Banner tone="info">
-        You are not in any {terms.department_label.toLowerCase()} yet, so there are no {plural.toLowerCase()} to show.
+        You are not in any {terms.department_label} yet, so there are no {plural} to show.
       </Banner>
     );
   }
@@ -34,7 +35,7 @@ export function RouteDepartmentGate({ plural, children }: GateProps) {
   const { departmentId = '' } = useParams();
   const departments = useMyDepartments();
   const terms = useTerminology();
-  if (departments.isPending) return <Spinner className="size-6" label={`Loading ${plural.toLowerCase()}`} />;
+  if (departments.isPending) return <Spinner className="size-6" label={`Loading ${plural}`} />;
   const list = departments.data?.departments ?? [];
   const department = list.find((candidate) => candidate.id === departmentId);
   return <>{children({ id: departmentId, name: department?.name ?? terms.department_label }, list)}</>;

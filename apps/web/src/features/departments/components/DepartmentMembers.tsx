@@ -55,7 +55,7 @@ export function DepartmentMembers({ department, label, onClose }: Props) {
       <div className="space-y-4">
         {failed ? <Banner tone="error">{errorText(failed.error, 'The change could not be saved.')}</Banner> : null}
         {archived ? (
-          <Banner tone="info">This {label.toLowerCase()} is archived: restore it to change its members.</Banner>
+          <Banner tone="info">This {label} is archived: restore it to change its members.</Banner>
         ) : (
           <form className="flex items-end gap-2" onSubmit={(event) => void submit(event)}>
             <SelectField label="Add a person" className="flex-1" disabled={people.isPending} {...register('userId')}>
@@ -71,7 +71,7 @@ export function DepartmentMembers({ department, label, onClose }: Props) {
           loadingLabel="Loading members"
           errorFallback="The members could not be loaded."
           isEmpty={list.length === 0}
-          empty={<EmptyNote>No one is in this {label.toLowerCase()} yet.</EmptyNote>}
+          empty={<EmptyNote>No one is in this {label} yet.</EmptyNote>}
         >
           <ul className="divide-y divide-slate-200 dark:divide-slate-700" aria-label="Members">
             {list.map((member) => (
@@ -85,7 +85,7 @@ export function DepartmentMembers({ department, label, onClose }: Props) {
                     label="Lead"
                     checked={member.role === 'lead'}
                     disabled={archived}
-                    aria-label={`${member.name} leads this ${label.toLowerCase()}`}
+                    aria-label={`${member.name} leads this ${label}`}
                     onChange={(event) =>
                       setRole.mutate({
                         id: department.id,

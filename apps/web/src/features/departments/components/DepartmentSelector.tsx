@@ -11,7 +11,7 @@ const LeadershipIcon = () => (
 export function DepartmentSelector({ label = 'Department' }: { label?: string }) {
   const { query, departments, selected, select } = useSelectedDepartment();
   const selectId = useId();
-  const box = 'flex h-9 max-w-[200px] items-center gap-1.5 text-sm';
+  const box = 'flex h-9 max-w-[200px] items-center gap-1.5 text-sm pointer-coarse:h-11';
 
   if (query.isPending) {
     return (
@@ -50,7 +50,7 @@ export function DepartmentSelector({ label = 'Department' }: { label?: string })
           const next = departments.find((department) => department.id === event.target.value);
           if (next) select(next);
         }}
-        className="h-9 w-full min-w-0 truncate rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+        className="h-9 w-full min-w-0 truncate rounded-md border border-slate-300 bg-white px-2 text-sm pointer-coarse:h-11 text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
       >
         {departments.map((department) => (
           <option key={department.id} value={department.id}>

@@ -61,10 +61,10 @@ describe('DepartmentsPage', () => {
   it('creates a department under a parent', async () => {
     const stub = stubPage({ [`POST ${base}`]: { status: 201, body: { data: department(OPS, 'Marketing') } } });
     renderPage(<DepartmentsPage />);
-    await userEvent.click(await screen.findByRole('button', { name: 'New department' }));
-    const dialog = await screen.findByRole('dialog', { name: 'New department' });
+    await userEvent.click(await screen.findByRole('button', { name: 'New Department' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Department' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
-    expect(within(dialog).getByText('A department needs a name')).toBeTruthy();
+    expect(within(dialog).getByText('Give the Department a name')).toBeTruthy();
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Marketing');
     await userEvent.selectOptions(within(dialog).getByLabelText('Parent'), LEAD);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
@@ -87,7 +87,7 @@ describe('DepartmentsPage', () => {
     });
     renderPage(<DepartmentsPage />);
     await userEvent.click(within(await rowOf('Sales')).getByRole('button', { name: 'Edit' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit department' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Department' });
     const options = within(within(dialog).getByLabelText('Parent'))
       .getAllByRole('option')
       .map((option) => option.textContent?.trim());
@@ -95,7 +95,7 @@ describe('DepartmentsPage', () => {
     await userEvent.clear(within(dialog).getByLabelText('Name'));
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Revenue');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText(/Someone else changed this department since you opened it/)).toBeTruthy();
+    expect(await within(dialog).findByText(/Someone else changed this Department since you opened it/)).toBeTruthy();
     expect(stub.callsTo(`PATCH ${base}/${SALES}`)[0]!.body).toMatchObject({ version: 1, name: 'Revenue' });
     expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Save' }).disabled).toBe(true);
   });
@@ -124,7 +124,7 @@ describe('DepartmentsPage', () => {
   it('lists archived departments on request, with Restore', async () => {
     stubPage();
     renderPage(<DepartmentsPage />);
-    await userEvent.click(await screen.findByLabelText('Show archived departments'));
+    await userEvent.click(await screen.findByLabelText('Show archived Departments'));
     expect(within(await rowOf('Old')).getByRole('button', { name: 'Restore' })).toBeTruthy();
   });
 
@@ -140,7 +140,7 @@ describe('DepartmentsPage', () => {
     await userEvent.click(within(await rowOf('Sales')).getByRole('button', { name: 'Members' }));
     const dialog = await screen.findByRole('dialog', { name: 'Members of Sales' });
     expect(await within(dialog).findByText(ADA.email)).toBeTruthy();
-    await userEvent.click(within(dialog).getByRole('checkbox', { name: `${ADA.name} leads this department` }));
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: `${ADA.name} leads this Department` }));
     await waitFor(() => expect(stub.callsTo(`PATCH ${members}/${ADA.id}`)[0]?.body).toEqual({ role: 'member' }));
     await userEvent.click(within(dialog).getByRole('button', { name: `Remove ${ADA.name}` }));
     await waitFor(() => expect(stub.callsTo(`DELETE ${members}/${ADA.id}`)).toHaveLength(1));
@@ -151,7 +151,7 @@ describe('DepartmentsPage', () => {
   it('shows an empty note when there are none', async () => {
     stubPage({}, []);
     renderPage(<DepartmentsPage />);
-    expect(await screen.findByText('No departments yet.')).toBeTruthy();
+    expect(await screen.findByText('No Departments yet.')).toBeTruthy();
   });
 
   it('says when the departments could not be loaded', async () => {

@@ -15,6 +15,7 @@ import { DepartmentDialog } from '../components/DepartmentDialog';
 import { DepartmentMembers } from '../components/DepartmentMembers';
 import { departmentTree } from '../department-tree';
 import { useAllDepartments, useArchiveDepartment } from '../departments.api';
+import { termPlural } from '../../terminology/term-words';
 
 type Open =
   | { kind: 'edit'; department: AdminDepartment | null }
@@ -26,9 +27,10 @@ type Open =
 export default function DepartmentsPage() {
   const terms = useTerminology();
   const label = terms.department_label;
+  const plural = termPlural(terms, 'department_label');
   usePageMeta({
-    title: `${label}s`,
-    description: `Create, nest and archive ${label.toLowerCase()}s, and choose who is in each.`,
+    title: plural,
+    description: `Create, nest and archive ${plural}, and choose who is in each.`,
     robots: 'noindex,nofollow',
   });
   const [showArchived, setShowArchived] = useState(false);
@@ -43,27 +45,23 @@ export default function DepartmentsPage() {
   return (
     <ListPage
       titleId="departments-title"
-      title={`${label}s`}
-      subtitle={`Create, nest and archive ${label.toLowerCase()}s, and choose who is in each.`}
-      actions={<Button onClick={() => setOpen({ kind: 'edit', department: null })}>New {label.toLowerCase()}</Button>}
+      title={plural}
+      subtitle={`Create, nest and archive ${plural}, and choose who is in each.`}
+      actions={<Button onClick={() => setOpen({ kind: 'edit', department: null })}>New {label}</Button>}
     >
       <Checkbox
-        label={`Show archived ${label.toLowerCase()}s`}
+        label={`Show archived ${plural}`}
         checked={showArchived}
         onChange={(event) => setShowArchived(event.target.checked)}
       />
       <ListStates
         query={query}
-        loadingLabel={`Loading ${label.toLowerCase()}s`}
-        errorFallback={`The ${label.toLowerCase()}s could not be loaded.`}
+        loadingLabel={`Loading ${plural}`}
+        errorFallback={`The ${plural} could not be loaded.`}
         isEmpty={rows.length === 0}
-        empty={
-          <EmptyNote>
-            {showArchived ? `No archived ${label.toLowerCase()}s.` : `No ${label.toLowerCase()}s yet.`}
-          </EmptyNote>
-        }
+        empty={<EmptyNote>{showArchived ? `No archived ${plural}.` : `No ${plural} yet.`}</EmptyNote>}
       >
-        <ul className={`${LIST_CARD_CLASSES} divide-y divide-slate-200 dark:divide-slate-700`} aria-label={`${label}s`}>
+        <ul className={`${LIST_CARD_CLASSES} divide-y divide-slate-200 dark:divide-slate-700`} aria-label={plural}>
           {rows.map(({ department, depth }) => (
             <li
               key={department.id}
@@ -163,12 +161,12 @@ function ArchiveDialog({
     >
       <div className="space-y-3 text-sm text-slate-700 dark:text-slate-200">
         {archive.isError ? (
-          <Banner tone="error">{errorText(archive.error, `The ${label.toLowerCase()} could not be changed.`)}</Banner>
+          <Banner tone="error">{errorText(archive.error, `The ${label} could not be changed.`)}</Banner>
         ) : null}
         <p>
           {restoring
-            ? `${department.name} comes back in every ${label.toLowerCase()} list, with its members and items.`
-            : `${department.name} leaves every ${label.toLowerCase()} list. Its members and items are kept, and you can restore it later.`}
+            ? `${department.name} comes back in every ${label} list, with its members and items.`
+            : `${department.name} leaves every ${label} list. Its members and items are kept, and you can restore it later.`}
         </p>
       </div>
     </Dialog>

@@ -7,6 +7,7 @@ import { Dialog } from '../../../ui/Dialog';
 import { ShowMore } from '../../../ui/ListPage';
 import { Spinner } from '../../../ui/Spinner';
 import { useCascadingMessages, useMarkMessageRead, useReceipts } from '../headlines.api';
+import { countOf } from '../../../lib/words';
 
 function ReceiptsDialog({ messageId, onClose }: { messageId: string; onClose: () => void }) {
   const receipts = useReceipts(messageId);
@@ -19,7 +20,7 @@ function ReceiptsDialog({ messageId, onClose }: { messageId: string; onClose: ()
       ) : (
         <div className="space-y-3 text-sm">
           <p>
-            Read by {receipts.data.readCount} of {receipts.data.recipientCount} recipients.
+            Read by {receipts.data.readCount} of {countOf(receipts.data.recipientCount, 'recipient', 'recipients')}.
           </p>
           {receipts.data.readers.length === 0 ? (
             <p className="text-slate-600 dark:text-slate-400">Nobody has read it yet.</p>
@@ -45,7 +46,7 @@ function ReceiptsDialog({ messageId, onClose }: { messageId: string; onClose: ()
 
 function MessageText({ message }: { message: CascadingMessage }) {
   return (
-    <div className="min-w-0 flex-1">
+    <div className="min-w-0 flex-1 basis-56 wrap-anywhere">
       <p className="text-slate-900 dark:text-slate-100">{message.text}</p>
       {message.details ? (
         <p className="mt-0.5 whitespace-pre-line text-sm text-slate-700 dark:text-slate-300">{message.details}</p>

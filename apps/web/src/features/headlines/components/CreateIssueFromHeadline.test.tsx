@@ -29,7 +29,7 @@ signedInForEachTest();
 describe('CreateIssueFromHeadline', () => {
   it('turns the headline into an issue in one click, named by the terminology, and refreshes the issues', async () => {
     const { stub, invalidate } = render({ status: 201, body: { data: { issueId: HEADLINE_ID, teamId: LEAD } } });
-    const button = await screen.findByRole('button', { name: 'Create barrier: Acme may churn' });
+    const button = await screen.findByRole('button', { name: 'Create Barrier: Acme may churn' });
     await userEvent.click(button);
     expect(await screen.findByText('Barrier created')).toBeTruthy();
     expect(stub.callsTo(raisePath)).toHaveLength(1);

@@ -14,15 +14,15 @@ export function CreateIssueFromHeadline({ headline }: { headline: Headline }) {
       size="sm"
       variant="ghost"
       loading={raise.isPending}
-      aria-label={`Create ${singular.toLowerCase()}: ${headline.text}`}
+      aria-label={`Create ${singular}: ${headline.text}`}
       onClick={() =>
         raise.mutate(headline.id, {
           onSuccess: () => toast.success(`${singular} created`),
-          onError: (error) => toast.error(errorText(error, `Could not create the ${singular.toLowerCase()}.`)),
+          onError: (error) => toast.error(errorText(error, `Could not create the ${singular}.`)),
         })
       }
     >
-      Create {singular.toLowerCase()}
+      Create {singular}
     </Button>
   );
 }

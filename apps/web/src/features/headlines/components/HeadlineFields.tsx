@@ -96,7 +96,7 @@ export function HeadlineFields({ draft, onChange, people, full = false, textErro
   const set = <K extends keyof HeadlineDraft>(key: K, value: HeadlineDraft[K]) => onChange({ ...draft, [key]: value });
   const personOptions = people.map((person) => ({ value: person.id, label: person.name }));
   return (
-    <div className={full ? 'space-y-4' : 'grid gap-3 md:grid-cols-[2fr_1fr_1fr_1fr] md:items-end'}>
+    <div className={full ? 'space-y-4' : 'grid grid-cols-1 gap-3 md:grid-cols-[2fr_1fr_1fr_1fr] md:items-end'}>
       <div>
         <label htmlFor={textId} className={labelClass}>
           Headline

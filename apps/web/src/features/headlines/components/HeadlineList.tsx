@@ -27,16 +27,20 @@ function HeadlineItem({
   const archived = headline.archivedAt !== null;
   const busy = busyId === headline.id;
   return (
-    <li className="flex flex-wrap items-start gap-3 py-3">
-      <input
-        type="checkbox"
-        checked={discussed}
-        disabled={readOnly || busy || archived}
-        onChange={() => onToggleDiscussed(headline)}
-        aria-label={`Discussed: ${headline.text}`}
-        className="mt-1 size-4 shrink-0 accent-blue-700 dark:accent-blue-400"
-      />
-      <div className="min-w-0 flex-1">
+    <li className="flex flex-wrap items-start gap-x-3 gap-y-1 py-3">
+      {/* The label around the box is its 44 px tap target on a touch screen. */}
+      <label className="inline-flex shrink-0 justify-center pointer-coarse:size-11 pointer-coarse:items-center">
+        <input
+          type="checkbox"
+          checked={discussed}
+          disabled={readOnly || busy || archived}
+          onChange={() => onToggleDiscussed(headline)}
+          aria-label={`Discussed: ${headline.text}`}
+          className="mt-1 size-4 shrink-0 accent-blue-700 pointer-coarse:mt-0 dark:accent-blue-400"
+        />
+      </label>
+      {/* The text takes the row; on a narrow screen the buttons wrap below it. */}
+      <div className="min-w-0 flex-1 basis-56 wrap-anywhere">
         <p
           className={
             discussed ? 'text-slate-500 line-through dark:text-slate-400' : 'text-slate-900 dark:text-slate-100'
@@ -51,7 +55,7 @@ function HeadlineItem({
         </p>
       </div>
       {readOnly ? null : (
-        <div className="flex gap-1">
+        <div className="ml-auto flex flex-wrap gap-1">
           <Button size="sm" variant="ghost" onClick={() => onEdit(headline)} aria-label={`Edit: ${headline.text}`}>
             Edit
           </Button>

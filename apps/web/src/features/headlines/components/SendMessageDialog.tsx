@@ -9,6 +9,7 @@ import { Dialog } from '../../../ui/Dialog';
 import { TextField } from '../../../ui/Field';
 import { TextAreaField } from '../../../ui/FormFields';
 import { useSendCascadingMessage } from '../headlines.api';
+import { pluralOf } from '../../../lib/words';
 
 interface Props {
   fromTeam: Department;
@@ -24,11 +25,11 @@ export function SendMessageDialog({ fromTeam, teams, teamLabel, onClose }: Props
   const [chosen, setChosen] = useState<string[]>([]);
   const [problem, setProblem] = useState<string>();
   const send = useSendCascadingMessage();
-  const plural = `${teamLabel.toLowerCase()}s`;
+  const plural = pluralOf(teamLabel);
 
   const submit = () => {
     if (!text.trim()) return setProblem('Write the message first');
-    if (chosen.length === 0) return setProblem(`Choose at least one ${teamLabel.toLowerCase()}`);
+    if (chosen.length === 0) return setProblem(`Choose at least one ${teamLabel}`);
     setProblem(undefined);
     send.mutate(
       {

@@ -245,8 +245,8 @@ describe('HeadlinesPage', () => {
     const stub = stubPage({ [`POST ${base}/cascading-messages`]: { status: 201, body: { data: message() } } });
     const user = userEvent.setup();
     render();
-    await user.click(await screen.findByRole('button', { name: 'Send to other teams' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Send to other teams' });
+    await user.click(await screen.findByRole('button', { name: 'Send to other Teams' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send to other Teams' });
     await user.click(within(dialog).getByRole('button', { name: 'Send message' }));
     expect(within(dialog).getByText('Write the message first')).toBeTruthy();
     await user.type(within(dialog).getByLabelText('Message'), 'Prices rise on 1 March');
@@ -272,7 +272,7 @@ describe('HeadlinesPage', () => {
     expect(screen.queryByRole('button', { name: 'Add headline' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Edit/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Mark as read/ })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Send to other teams' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send to other Teams' })).toBeNull();
   });
 
   it('has no serious accessibility violations, dialog open or not', async () => {
@@ -289,7 +289,7 @@ describe('HeadlinesPage', () => {
         .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
         .map((violation) => violation.id);
     expect(await serious()).toEqual([]);
-    await user.click(screen.getByRole('button', { name: 'Send to other teams' }));
+    await user.click(screen.getByRole('button', { name: 'Send to other Teams' }));
     // Radix hides the page behind a modal with aria-hidden (its focus trap keeps focus out): check the dialog.
     expect(await serious(await screen.findByRole('dialog'))).toEqual([]);
   });

@@ -19,6 +19,7 @@ import { HeadlineList } from '../components/HeadlineList';
 import { SendMessageDialog } from '../components/SendMessageDialog';
 import { usePeople } from '../../people/people.api';
 import { isStale, useHeadlineAction, useHeadlines, type HeadlineAction } from '../headlines.api';
+import { termPlural } from '../../terminology/term-words';
 
 function TeamHeadlines({ team, departments }: { team: Department; departments: Department[] }) {
   const user = useSession((state) => state.user);
@@ -143,7 +144,7 @@ function TeamHeadlines({ team, departments }: { team: Department; departments: D
           <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Sent cascading messages</h2>
           {readOnly ? null : (
             <Button variant="secondary" onClick={() => setSending(true)}>
-              Send to other {terms.team_label.toLowerCase()}s
+              Send to other {termPlural(terms, 'team_label')}
             </Button>
           )}
         </div>

@@ -1,5 +1,6 @@
 import { IMPORT_FIELD_LABELS, type ImportField, type ImportPreview, type MilestoneImportField } from '@keel/contract';
 import { SelectField } from '../../../ui/FormFields';
+import { countOf } from '../../../lib/words';
 
 const NOT_IMPORTED = '';
 
@@ -72,7 +73,7 @@ export function MappingFields(props: MappingFieldsProps) {
           >
             {sheets.map((sheet) => (
               <option key={sheet.name} value={sheet.name}>
-                {sheet.name} ({sheet.rowCount} rows)
+                {sheet.name} ({countOf(sheet.rowCount, 'row', 'rows')})
               </option>
             ))}
           </SelectField>
@@ -88,7 +89,7 @@ export function MappingFields(props: MappingFieldsProps) {
                 .filter((sheet) => sheet.name !== mapping.sheet)
                 .map((sheet) => (
                   <option key={sheet.name} value={sheet.name}>
-                    {sheet.name} ({sheet.rowCount} rows)
+                    {sheet.name} ({countOf(sheet.rowCount, 'row', 'rows')})
                   </option>
                 ))}
             </SelectField>

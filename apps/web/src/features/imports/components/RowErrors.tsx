@@ -11,7 +11,7 @@ interface RowErrorsProps {
   heading?: string;
 }
 
-/** Every problem found, with the row to fix; the import stays disabled until there are none. */
+/** Every problem found, with the row (and sheet) it is on and the field to fix. */
 export function RowErrors({ errors, count, mainSheet, labels, heading }: RowErrorsProps) {
   const headingId = 'import-row-errors';
   return (

@@ -46,7 +46,7 @@ export function CreateIssueForm({ teamId, horizon, people, singular }: CreateIss
         { teamId, title, description, horizon, ...(ownerId ? { ownerId } : {}) },
         {
           onSuccess: () => {
-            reset({ title: '', description: '', ownerId });
+            reset();
             toast.success(`${singular} added`);
           },
         },
@@ -56,10 +56,10 @@ export function CreateIssueForm({ teamId, horizon, people, singular }: CreateIss
 
   return (
     <NewItemForm
-      title={`New ${singular.toLowerCase()}`}
+      title={`New ${singular}`}
       onSubmit={(event) => void submit(event)}
-      error={create.isError ? errorText(create.error, `Could not add the ${singular.toLowerCase()}.`) : undefined}
-      submitLabel={`Add ${singular.toLowerCase()}`}
+      error={create.isError ? errorText(create.error, `Could not add the ${singular}.`) : undefined}
+      submitLabel={`Add ${singular}`}
       busy={create.isPending}
     >
       <TextField label="Title" maxLength={ISSUE_TITLE_MAX} error={errors.title?.message} {...register('title')} />

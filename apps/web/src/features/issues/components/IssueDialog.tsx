@@ -53,7 +53,8 @@ export function IssueDialog(props: IssueDialogProps) {
   };
   return (
     <Dialog open size="lg" onOpenChange={(open) => (open ? undefined : onClose())} title={issue.title}>
-      <div className="grid max-h-[70vh] gap-5 overflow-y-auto pr-1">
+      {/* The dialog's body scrolls (one scroll area, so a phone turned sideways still reaches every field). */}
+      <div className="grid grid-cols-1 gap-5">
         {conflict ? <ConflictBanner singular={terms.issue_singular} onReload={reload} /> : null}
         <p className="text-sm text-slate-600 dark:text-slate-300">
           Raised by {issue.raisedBy.name}
@@ -129,12 +130,10 @@ function DetailsForm({ issue, people, readOnly, terms, onConflict }: Part) {
       onSubmit={(event) => void submit(event)}
       noValidate
       className="grid gap-3"
-      aria-label={`Edit ${terms.issue_singular.toLowerCase()}`}
+      aria-label={`Edit ${terms.issue_singular}`}
     >
       {update.error && !isConflict(update.error) ? (
-        <Banner tone="error">
-          {errorText(update.error, `Could not save the ${terms.issue_singular.toLowerCase()}.`)}
-        </Banner>
+        <Banner tone="error">{errorText(update.error, `Could not save the ${terms.issue_singular}.`)}</Banner>
       ) : null}
       <TextField
         label="Title"
@@ -150,7 +149,7 @@ function DetailsForm({ issue, people, readOnly, terms, onConflict }: Part) {
         maxLength={ISSUE_DESCRIPTION_MAX}
         {...register('description')}
       />
-      <div className="grid gap-3 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
         <SelectField label="Owner" disabled={readOnly} {...register('ownerId')}>
           <PersonOptions people={people} none="No owner" current={issue.owner} />
         </SelectField>
@@ -187,19 +186,17 @@ function SendForm({ issue, departments, terms, onClose, onConflict }: Part) {
         onClose();
       },
       (error: unknown) =>
-        isConflict(error)
-          ? onConflict()
-          : toast.error(errorText(error, `Could not send the ${terms.issue_singular.toLowerCase()}.`)),
+        isConflict(error) ? onConflict() : toast.error(errorText(error, `Could not send the ${terms.issue_singular}.`)),
     ),
   );
   if (targets.length === 0) return null;
   return (
     <form
       className="flex flex-wrap items-end gap-2"
-      aria-label={`Send to another ${terms.department_label.toLowerCase()}`}
+      aria-label={`Send to another ${terms.department_label}`}
       onSubmit={(event) => void submit(event)}
     >
-      <SelectField label={`Send to another ${terms.department_label.toLowerCase()}`} {...register('teamId')}>
+      <SelectField label={`Send to another ${terms.department_label}`} {...register('teamId')}>
         {targets.map((team) => (
           <option key={team.id} value={team.id}>
             {team.name}

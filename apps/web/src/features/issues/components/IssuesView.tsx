@@ -19,6 +19,7 @@ import {
   useVoteIssue,
   type IssueListFilters,
 } from '../issues.api';
+import { inRankOrder } from '../issue-order';
 import { CreateIssueForm } from './CreateIssueForm';
 import { IssueDialog } from './IssueDialog';
 import { IssueList } from './IssueList';
@@ -50,7 +51,8 @@ export function IssuesView({ teamId, teamName, departments }: IssuesViewProps) {
   const reorder = useReorderIssues(teamId, filters);
   const [openId, setOpenId] = useState<string | null>(null);
 
-  const issues: Issue[] = list.data?.pages.flatMap((page) => page.data) ?? [];
+  const loaded: Issue[] = list.data?.pages.flatMap((page) => page.data) ?? [];
+  const issues = tab === 'solved' ? loaded : inRankOrder(loaded);
   const open = issues.find((issue) => issue.id === openId);
   const mutationError = rank.error ?? vote.error ?? reorder.error;
   const tabs: { id: Tab; label: string }[] = [
@@ -68,12 +70,12 @@ export function IssuesView({ teamId, teamName, departments }: IssuesViewProps) {
           {teamName} · {terms.problem_solving_process}
         </>
       }
-      actions={readOnly ? null : <ImportLink to="/issues/import" label={`Import ${plural.toLowerCase()}`} />}
+      actions={readOnly ? null : <ImportLink to="/issues/import" label={`Import ${plural}`} />}
     >
       <SaveProblem
         error={mutationError}
         singular={singular}
-        fallback={`Could not change the ${singular.toLowerCase()}.`}
+        fallback={`Could not change the ${singular}.`}
         onReload={() => {
           rank.reset();
           vote.reset();
@@ -91,7 +93,7 @@ export function IssuesView({ teamId, teamName, departments }: IssuesViewProps) {
             aria-selected={tab === item.id}
             onClick={() => setTab(item.id)}
             className={cx(
-              '-mb-px border-b-2 px-3 py-2 text-sm font-medium',
+              '-mb-px border-b-2 px-3 py-2 text-sm font-medium pointer-coarse:min-h-11',
               tab === item.id
                 ? 'border-blue-600 text-blue-700 dark:text-blue-300'
                 : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-300',
@@ -109,8 +111,8 @@ export function IssuesView({ teamId, teamName, departments }: IssuesViewProps) {
       {tab === 'solved' ? (
         <input
           type="search"
-          aria-label={`Search solved ${plural.toLowerCase()}`}
-          placeholder={`Search solved ${plural.toLowerCase()}`}
+          aria-label={`Search solved ${plural}`}
+          placeholder={`Search solved ${plural}`}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
           className={inputClasses(false)}
@@ -119,23 +121,23 @@ export function IssuesView({ teamId, teamName, departments }: IssuesViewProps) {
 
       <ListStates
         query={list}
-        loadingLabel={`Loading ${plural.toLowerCase()}`}
-        errorFallback={`The ${plural.toLowerCase()} could not be loaded.`}
+        loadingLabel={`Loading ${plural}`}
+        errorFallback={`The ${plural} could not be loaded.`}
         isEmpty={issues.length === 0}
         empty={
           <EmptyNote>
             {tab === 'solved'
               ? search
-                ? `No solved ${plural.toLowerCase()} match “${search}”.`
-                : `No solved ${plural.toLowerCase()} yet.`
-              : `No open ${plural.toLowerCase()} here.${readOnly ? '' : ' Add the first one above.'}`}
+                ? `No solved ${plural} match “${search}”.`
+                : `No solved ${plural} yet.`
+              : `No open ${plural} here.${readOnly ? '' : ' Add the first one above.'}`}
           </EmptyNote>
         }
       >
         <>
           <IssueList
             issues={issues}
-            label={tab === 'solved' ? `Solved ${plural.toLowerCase()}` : plural}
+            label={tab === 'solved' ? `Solved ${plural}` : plural}
             readOnly={readOnly}
             sortable={tab !== 'solved'}
             onOpen={(issue) => setOpenId(issue.id)}
@@ -181,7 +183,7 @@ function SentTrail({ teamId, plural }: { teamId: string; plural: string }) {
   const entries = sent.data?.data ?? [];
   if (entries.length === 0) return null;
   return (
-    <section aria-label={`Sent ${plural.toLowerCase()}`} className="text-sm text-slate-600 dark:text-slate-300">
+    <section aria-label={`Sent ${plural}`} className="text-sm text-slate-600 dark:text-slate-300">
       <h2 className="mb-1 font-semibold text-slate-900 dark:text-white">Sent to other teams</h2>
       <ul className="grid gap-1">
         {entries.map((entry) => (

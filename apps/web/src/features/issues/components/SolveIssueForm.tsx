@@ -21,6 +21,7 @@ import { DateField, TextAreaField } from '../../../ui/FormFields';
 import { OwnerPicker } from '../../todos/components/OwnerPicker';
 import { localToday } from '../../todos/todo-dates';
 import { isConflict, useSolveIssue } from '../issues.api';
+import { countOf } from '../../../lib/words';
 
 const solveFormSchema = solveIssueRequestSchema.pick({ resolution: true, todos: true });
 type SolveForm = z.input<typeof solveFormSchema>;
@@ -38,7 +39,7 @@ interface SolveIssueFormProps {
 export function SolveIssueForm({ issue, people, currentUserId, terms, onSolved, onConflict }: SolveIssueFormProps) {
   const [problem, setProblem] = useState<string>();
   const solve = useSolveIssue();
-  const todoSingular = terms.todo_singular.toLowerCase();
+  const todoSingular = terms.todo_singular;
   const form = useForm<SolveForm, unknown, z.output<typeof solveFormSchema>>({
     resolver: zodResolver(solveFormSchema),
     defaultValues: { resolution: '', todos: [] },
@@ -80,14 +81,14 @@ export function SolveIssueForm({ issue, people, currentUserId, terms, onSolved, 
         () => {
           toast.success(
             todos.length > 0
-              ? `${terms.issue_singular} solved; ${todos.length} ${terms.todos_label.toLowerCase()} created`
+              ? `${terms.issue_singular} solved; ${countOf(todos.length, terms.todo_singular, terms.todos_label)} created`
               : `${terms.issue_singular} solved`,
           );
           onSolved();
         },
         (error: unknown) => {
           if (isConflict(error)) onConflict();
-          else setProblem(errorText(error, `Could not solve the ${terms.issue_singular.toLowerCase()}.`));
+          else setProblem(errorText(error, `Could not solve the ${terms.issue_singular}.`));
         },
       );
     },
@@ -103,7 +104,7 @@ export function SolveIssueForm({ issue, people, currentUserId, terms, onSolved, 
     <form
       onSubmit={(event) => void submit(event)}
       noValidate
-      aria-label={`Solve ${terms.issue_singular.toLowerCase()}`}
+      aria-label={`Solve ${terms.issue_singular}`}
       className="grid gap-3"
     >
       <h3 className="font-semibold text-slate-900 dark:text-white">Solve ({terms.problem_solving_process})</h3>
@@ -158,7 +159,7 @@ export function SolveIssueForm({ issue, people, currentUserId, terms, onSolved, 
       <div className="flex flex-wrap gap-2">
         {rows.length < ISSUE_SOLVE_TODOS_MAX ? (
           <Button variant="secondary" onClick={addRow}>
-            Add a {todoSingular}
+            Add {todoSingular}
           </Button>
         ) : null}
         <Button type="submit" loading={solve.isPending}>

@@ -71,7 +71,7 @@ describe('DepartmentIssuesPage', () => {
     expect(within(list).getByRole('button', { name: 'Vote for Hiring is slow (2 votes)' })).toBeTruthy();
     expect(within(list).getByText('No owner')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Barriers' })).toBeTruthy();
-    expect(screen.getByRole('form', { name: 'New barrier' })).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'New Barrier' })).toBeTruthy();
     const url = urlsOf(stub).find((input) => input.includes('/issues?'));
     expect(url).toContain(`teamId=${DEPT}`);
     expect(url).toContain('horizon=short_term');
@@ -81,7 +81,7 @@ describe('DepartmentIssuesPage', () => {
   it('shows the empty and the error states', async () => {
     stubFetch(routes({ [listKey]: page([]) }));
     render();
-    expect(await screen.findByText(/No open barriers here/)).toBeTruthy();
+    expect(await screen.findByText(/No open Barriers here/)).toBeTruthy();
     cleanup();
     stubFetch(routes({ [listKey]: { status: 500, body: { error: 'Boom', code: 'server.error' } } }));
     render();
@@ -102,7 +102,7 @@ describe('DepartmentIssuesPage', () => {
     await waitFor(() => expect(stub.callsTo(`POST ${base}/${hiring.id}/vote`)).toHaveLength(1));
     await user.click(screen.getByRole('button', { name: 'Rank <b>Roof</b> leaks number 2' }));
     expect(stub.callsTo(`POST ${base}/${roof.id}/rank`)[0]?.body).toEqual({ version: 1, rank: 2 });
-    expect(await screen.findByText('Someone else changed this barrier')).toBeTruthy();
+    expect(await screen.findByText('Someone else changed this Barrier')).toBeTruthy();
     const before = stub.callsTo(listKey).length;
     await user.click(screen.getByRole('button', { name: 'Reload' }));
     await waitFor(() => expect(stub.callsTo(listKey).length).toBeGreaterThan(before));
@@ -137,9 +137,9 @@ describe('DepartmentIssuesPage', () => {
     const user = userEvent.setup();
     render();
     await user.click(await screen.findByRole('tab', { name: 'Long-term' }));
-    const form = screen.getByRole('form', { name: 'New barrier' });
+    const form = screen.getByRole('form', { name: 'New Barrier' });
     await user.type(within(form).getByLabelText('Title'), 'Office too small');
-    await user.click(within(form).getByRole('button', { name: 'Add barrier' }));
+    await user.click(within(form).getByRole('button', { name: 'Add Barrier' }));
     await waitFor(() => expect(stub.callsTo(`POST ${base}`)).toHaveLength(1));
     expect(stub.callsTo(`POST ${base}`)[0]?.body).toEqual({
       teamId: DEPT,
@@ -164,9 +164,9 @@ describe('DepartmentIssuesPage', () => {
     render();
     await user.click(await screen.findByRole('button', { name: 'Hiring is slow' }));
     const dialog = await screen.findByRole('dialog');
-    const form = within(dialog).getByRole('form', { name: 'Solve barrier' });
+    const form = within(dialog).getByRole('form', { name: 'Solve Barrier' });
     await user.type(within(form).getByLabelText('Resolution'), 'Use an agency');
-    await user.click(within(form).getByRole('button', { name: 'Add a commitment' }));
+    await user.click(within(form).getByRole('button', { name: 'Add Commitment' }));
     expect(within(form).getByLabelText<HTMLInputElement>('Commitment 1 due date').value).toBe(addDays(localToday(), 7));
     await user.type(within(form).getByLabelText('Commitment 1 title'), 'Call three agencies');
     await user.click(within(form).getByRole('button', { name: 'Mark solved' }));
@@ -185,7 +185,7 @@ describe('DepartmentIssuesPage', () => {
     const user = userEvent.setup();
     render();
     await user.click(await screen.findByRole('button', { name: 'Hiring is slow' }));
-    const form = within(await screen.findByRole('dialog')).getByRole('form', { name: 'Send to another department' });
+    const form = within(await screen.findByRole('dialog')).getByRole('form', { name: 'Send to another Department' });
     await user.click(within(form).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(stub.callsTo(`POST ${base}/${hiring.id}/send`)).toHaveLength(1));
     expect(stub.callsTo(`POST ${base}/${hiring.id}/send`)[0]?.body).toEqual({ version: 1, teamId: SALES });
@@ -197,11 +197,11 @@ describe('DepartmentIssuesPage', () => {
     const user = userEvent.setup();
     render();
     await user.click(await screen.findByRole('tab', { name: 'Solved' }));
-    await user.type(screen.getByRole('searchbox', { name: 'Search solved barriers' }), 'hir');
+    await user.type(screen.getByRole('searchbox', { name: 'Search solved Barriers' }), 'hir');
     await waitFor(() => expect(urlsOf(stub).some((url) => url.includes('search=hir'))).toBe(true));
     const url = urlsOf(stub).find((input) => input.includes('search=hir'));
     expect(url).toContain('status=solved');
-    expect(await screen.findByRole('list', { name: 'Solved barriers' })).toBeTruthy();
+    expect(await screen.findByRole('list', { name: 'Solved Barriers' })).toBeTruthy();
   });
 
   it('lets an observer look but not change', async () => {
@@ -209,7 +209,7 @@ describe('DepartmentIssuesPage', () => {
     stubFetch(routes());
     render();
     await screen.findByRole('list', { name: 'Barriers' });
-    expect(screen.queryByRole('form', { name: 'New barrier' })).toBeNull();
+    expect(screen.queryByRole('form', { name: 'New Barrier' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reorder Hiring is slow' })).toBeNull();
   });
 });

@@ -21,7 +21,7 @@ describe('IssuesPage', () => {
     );
     renderPage(<IssuesPage />, { path: '/issues' });
     expect(await screen.findByText(/Operations/)).toBeTruthy();
-    expect(await screen.findByText(/No open issues here/)).toBeTruthy();
+    expect(await screen.findByText(/No open Issues here/)).toBeTruthy();
     expect(stub.calls.find((call) => call.url.includes('/issues?'))?.url).toContain(`teamId=${DEPT}`);
   });
 });

@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import { TERMINOLOGY_PRESETS } from '@keel/contract';
-import { PATENT_NOTICE } from '../../../lib/product';
 import { container, focusRing } from './styles';
 
 const footerLinks = [
@@ -14,7 +13,8 @@ const footerLinks = [
 // The custom preset is Keel's own vocabulary, so only the named methodologies need the notice.
 const trademarkedNames = TERMINOLOGY_PRESETS.filter((preset) => preset.key !== 'custom').map((preset) => preset.name);
 
-export function PublicFooter() {
+/** `patentNotice` is the operator's (MARKETING_CONTENT_FILE): pages that do not pass it claim no patent. */
+export function PublicFooter({ patentNotice = null }: { patentNotice?: string | null }) {
   return (
     <footer className="border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
       <div className={`${container} space-y-6 py-10 text-sm text-slate-600 dark:text-slate-300`}>
@@ -37,7 +37,7 @@ export function PublicFooter() {
             {trademarkedNames.join(', ')} and the terms that belong to them are trademarks or names of their respective
             owners. Keel is not affiliated with, endorsed by or sponsored by any methodology organization.
           </p>
-          <p>{PATENT_NOTICE}</p>
+          {patentNotice ? <p>{patentNotice}</p> : null}
           <p>© {new Date().getFullYear()} Keel. All rights reserved.</p>
         </div>
       </div>

@@ -4,7 +4,7 @@ import { PublicFooter } from './PublicFooter';
 import { focusRing } from './styles';
 
 /** Shared by marketing and legal pages so every public page has the same landmarks and skip link. */
-export function PublicLayout({ children }: { children: ReactNode }) {
+export function PublicLayout({ children, patentNotice }: { children: ReactNode; patentNotice?: string | null }) {
   return (
     <div className="flex min-h-screen flex-col bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       <a
@@ -17,7 +17,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
-      <PublicFooter />
+      <PublicFooter patentNotice={patentNotice ?? null} />
     </div>
   );
 }

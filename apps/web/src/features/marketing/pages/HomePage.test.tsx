@@ -1,20 +1,41 @@
-import { TERMINOLOGY_PRESETS } from '@keel/contract';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NO_MARKETING_CLAIMS, TERMINOLOGY_PRESETS, type MarketingContent } from '@keel/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubFetch } from '../../../test-utils/fetch-stub';
+import { renderPage } from '../../../test-utils/render';
 import HomePage from './HomePage';
 
-const renderHome = () =>
-  render(
-    <MemoryRouter>
-      <HomePage />
-    </MemoryRouter>,
-  );
+const OPERATOR_CLAIMS: MarketingContent = {
+  testimonials: [
+    { quote: 'One source of truth for our leadership meeting.', role: 'Chief Executive Officer', rating: 5 },
+    { quote: 'Adoption took days.', role: 'Chief Operating Officer', name: 'Sam Lee', company: 'Acme', rating: 4 },
+    { quote: 'Each client in its own terms.', role: 'Independent strategy consultant', rating: 5 },
+  ],
+  soc2Type2: 'Audited against SOC 2 Type II by an independent firm in 2026.',
+  aggregateRating: { ratingValue: 4.8, ratingCount: 127 },
+  patentPending: 'Patent pending.',
+};
+
+const serveClaims = (claims: MarketingContent) => stubFetch({ 'GET /marketing-content': { body: { data: claims } } });
+
+const renderHome = () => renderPage(<HomePage />);
+
+const structuredData = () =>
+  JSON.parse(document.querySelector('script[type="application/ld+json"]')?.textContent ?? '{}') as {
+    '@type': string;
+    name: string;
+    offers: { name: string; price: string; priceCurrency: string }[];
+    aggregateRating?: { ratingValue: string; ratingCount: number };
+  };
 
 const hrefOf = (name: string | RegExp) => screen.getByRole('link', { name }).getAttribute('href');
 
 describe('HomePage', () => {
-  afterEach(() => vi.restoreAllMocks());
+  beforeEach(() => serveClaims(NO_MARKETING_CLAIMS));
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
 
   it('has the landmarks, a single h1 and the spec’s links', () => {
     renderHome();
@@ -29,14 +50,45 @@ describe('HomePage', () => {
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: 'Privacy' }).getAttribute('href')).toBe('/privacy');
     expect(within(footer).getByRole('link', { name: 'Terms' }).getAttribute('href')).toBe('/terms');
-    expect(footer.textContent).toContain('Patent pending');
     expect(footer.textContent).toContain('not affiliated');
     expect(document.title).toContain('· Keel');
   });
 
-  it('shows three five-star testimonials, every methodology and the enterprise claims', () => {
+  it('claims nothing the operator has not set: no testimonials, SOC 2, rating or patent notice', async () => {
+    const { calls } = serveClaims(NO_MARKETING_CLAIMS);
     renderHome();
-    expect(screen.getAllByRole('img', { name: 'Rated 5 out of 5 stars' })).toHaveLength(3);
+    await waitFor(() => expect(calls.some((call) => call.path === '/marketing-content')).toBe(true));
+    expect(screen.getByText('From 10 to 500+ users')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'What customers say' })).toBeNull();
+    expect(screen.queryByRole('img', { name: /out of 5 stars/ })).toBeNull();
+    expect(document.body.textContent).not.toMatch(/SOC 2|patent/i);
+    const data = structuredData();
+    expect(data['@type']).toBe('SoftwareApplication');
+    expect(data.name).toBe('Keel');
+    expect(data.aggregateRating).toBeUndefined();
+  });
+
+  it('shows the operator’s testimonials, SOC 2 statement, rating and patent notice when set', async () => {
+    serveClaims(OPERATOR_CLAIMS);
+    renderHome();
+    expect(await screen.findByRole('heading', { name: 'What customers say' })).toBeTruthy();
+    expect(screen.getAllByRole('img', { name: 'Rated 5 out of 5 stars' })).toHaveLength(2);
+    expect(screen.getByRole('img', { name: 'Rated 4 out of 5 stars' })).toBeTruthy();
+    expect(screen.getByText('Sam Lee, Chief Operating Officer, Acme')).toBeTruthy();
+    expect(screen.getByText('Chief Executive Officer')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 3, name: 'SOC 2 Type II' })).toBeTruthy();
+    expect(screen.getByText(OPERATOR_CLAIMS.soc2Type2!)).toBeTruthy();
+    expect(screen.getByRole('contentinfo').textContent).toContain('Patent pending.');
+    const data = structuredData();
+    expect(data.aggregateRating).toMatchObject({ ratingValue: '4.8', ratingCount: 127 });
+    expect(data.offers.map(({ name, price, priceCurrency }) => [name, price, priceCurrency])).toEqual([
+      ['Starter', '149.00', 'USD'],
+      ['Growth', '349.00', 'USD'],
+    ]);
+  });
+
+  it('shows every methodology and the enterprise section', () => {
+    renderHome();
     for (const preset of TERMINOLOGY_PRESETS) {
       expect(screen.getByRole('heading', { level: 3, name: preset.name })).toBeTruthy();
     }

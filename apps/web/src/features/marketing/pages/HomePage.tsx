@@ -1,5 +1,6 @@
-import { SoftwareApplicationJsonLd, usePageMeta } from '../../../lib/page-meta';
+import { usePageMeta } from '../../../lib/page-meta';
 import { PublicLayout } from '../components/PublicLayout';
+import { SoftwareApplicationJsonLd } from '../components/SoftwareApplicationJsonLd';
 import { EnterpriseSection } from '../components/home/EnterpriseSection';
 import { FeatureCategories } from '../components/home/FeatureCategories';
 import { FeatureGrid } from '../components/home/FeatureGrid';
@@ -7,6 +8,7 @@ import { FinalCallToAction } from '../components/home/FinalCallToAction';
 import { Hero } from '../components/home/Hero';
 import { MethodologySection } from '../components/home/MethodologySection';
 import { Testimonials } from '../components/home/Testimonials';
+import { useMarketingContent } from '../marketing-content.api';
 
 export default function HomePage() {
   usePageMeta({
@@ -17,15 +19,17 @@ export default function HomePage() {
       'business operating system, quarterly priorities, scorecard, issues list, to-dos, leadership meetings, business plan, strategic planning, execution software',
   });
 
+  const claims = useMarketingContent();
+
   return (
-    <PublicLayout>
-      <SoftwareApplicationJsonLd />
+    <PublicLayout patentNotice={claims?.patentPending ?? null}>
+      <SoftwareApplicationJsonLd aggregateRating={claims?.aggregateRating ?? null} />
       <Hero />
       <FeatureGrid />
       <MethodologySection />
       <FeatureCategories />
-      <EnterpriseSection />
-      <Testimonials />
+      <EnterpriseSection soc2Type2={claims?.soc2Type2 ?? null} />
+      <Testimonials testimonials={claims?.testimonials ?? []} />
       <FinalCallToAction />
     </PublicLayout>
   );

@@ -1,8 +1,10 @@
 import axe from 'axe-core';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { NO_MARKETING_CLAIMS } from '@keel/contract';
+import { fireEvent, screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubFetch } from '../../../test-utils/fetch-stub';
+import { renderPage } from '../../../test-utils/render';
 import PrivacyPage from '../../legal/pages/PrivacyPage';
 import TermsPage from '../../legal/pages/TermsPage';
 import ComparisonPage from './ComparisonPage';
@@ -29,25 +31,36 @@ const pages: [string, ComponentType][] = [
   ['privacy', PrivacyPage],
 ];
 
+const serveClaims = (claims: typeof NO_MARKETING_CLAIMS) =>
+  stubFetch({ 'GET /marketing-content': { body: { data: claims } } });
+
 describe('axe on public pages', () => {
-  afterEach(() => vi.restoreAllMocks());
+  beforeEach(() => serveClaims(NO_MARKETING_CLAIMS));
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
 
   it.each(pages)('%s page has no serious or critical violations', async (_name, Page) => {
-    render(
-      <MemoryRouter>
-        <Page />
-      </MemoryRouter>,
-    );
+    renderPage(<Page />);
+    expect(await seriousViolations(document.body)).toEqual([]);
+  });
+
+  it('the home page with the operator’s claims has no serious or critical violations', async () => {
+    serveClaims({
+      testimonials: [{ quote: 'Our meeting has one source of truth.', role: 'Chief Executive Officer', rating: 4 }],
+      soc2Type2: 'Audited against SOC 2 Type II in 2026.',
+      aggregateRating: { ratingValue: 4.5, ratingCount: 12 },
+      patentPending: 'Patent pending.',
+    });
+    renderPage(<HomePage />);
+    expect(await screen.findByRole('img', { name: 'Rated 4 out of 5 stars' })).toBeTruthy();
     expect(await seriousViolations(document.body)).toEqual([]);
   });
 
   it('the framework demo dialog has no serious or critical violations', async () => {
     vi.spyOn(console, 'debug').mockImplementation(() => undefined);
-    render(
-      <MemoryRouter>
-        <HomePage />
-      </MemoryRouter>,
-    );
+    renderPage(<HomePage />);
     fireEvent.click(screen.getByRole('button', { name: /See Framework Switching in Action/ }));
     // Only the dialog itself: axe cannot detect the open modal without layout, so it would misreport
     // the page that Radix correctly hides behind it.

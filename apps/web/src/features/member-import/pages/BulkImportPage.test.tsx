@@ -61,6 +61,7 @@ function previewOf(overrides: Partial<MemberImportPreview> = {}): MemberImportPr
   };
 }
 
+const LINK = 'http://keel.test/accept-invitation?token=secret-token';
 const urlOf = (input: RequestInfo | URL) => (input instanceof Request ? input.url : input.toString());
 
 async function pickFile() {
@@ -75,7 +76,16 @@ describe('BulkImportPage', () => {
     const stub = stubFetch(signedInFrameRoutes({ [`POST ${base}/preview`]: { body: { data: previewOf() } } }));
     const lines = [
       { type: 'progress', stage: 'checking', done: 3, total: 3 },
-      { type: 'result', data: { invited: 1, skipped: 1, invalid: 1 } },
+      {
+        type: 'result',
+        data: {
+          invited: 1,
+          skipped: 1,
+          invalid: 1,
+          // No mail on this server: the link comes back to pass on by hand.
+          delivery: { mailed: false, unmailed: [{ email: 'grace@example.com', link: LINK }] },
+        },
+      },
     ];
     vi.stubGlobal(
       'fetch',
@@ -103,9 +113,9 @@ describe('BulkImportPage', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Invite 1 person' }));
     expect(await screen.findByText('Import complete')).toBeTruthy();
-    expect(
-      screen.getByText(/1 person invited by e-mail; 1 person skipped; 1 rows with problems left out/),
-    ).toBeTruthy();
+    expect(screen.getByText(/1 person invited; 1 person skipped; 1 row with problems left out/)).toBeTruthy();
+    expect(screen.getByText(/Mail is not set up on this server, so no e-mail was sent/)).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Invitation link for grace@example.com').value).toBe(LINK);
     expect(stub.callsTo(`POST ${base}/preview`).length).toBeGreaterThanOrEqual(1);
   });
 

@@ -12,8 +12,11 @@ import { PreviewReading } from '../../imports/components/PreviewParts';
 import { RowErrors } from '../../imports/components/RowErrors';
 import type { ImportProgressState } from '../../imports/import-stream';
 import { useTerminology } from '../../terminology/terminology.api';
+import { UnmailedInvitations } from '../../members/components/UnmailedInvitations';
 import { MemberImportRows } from '../components/MemberImportRows';
 import { useCommitMemberImport, usePreviewMemberImport } from '../member-import.api';
+import { termPlural } from '../../terminology/term-words';
+import { countOf } from '../../../lib/words';
 
 const people = (count: number) => `${count.toLocaleString()} ${count === 1 ? 'person' : 'people'}`;
 
@@ -30,7 +33,7 @@ export default function BulkImportPage() {
     robots: 'noindex,nofollow',
   });
   const terms = useTerminology();
-  const teamsLabel = `${terms.team_label}s`;
+  const teamsLabel = termPlural(terms, 'team_label');
   const [file, setFile] = useState<File | null>(null);
   const [data, setData] = useState<MemberImportPreview | null>(null);
   const [progress, setProgress] = useState<ImportProgressState | null>(null);
@@ -66,14 +69,16 @@ export default function BulkImportPage() {
       {done ? (
         <Banner tone="success" title="Import complete">
           <p>
-            {people(done.invited)} invited by e-mail; {people(done.skipped)} skipped
-            {done.invalid > 0 ? `; ${done.invalid.toLocaleString()} rows with problems left out` : ''}.{' '}
+            {people(done.invited)} {done.delivery?.mailed === false ? 'invited' : 'invited by e-mail'};{' '}
+            {people(done.skipped)} skipped
+            {done.invalid > 0 ? `; ${countOf(done.invalid, 'row', 'rows')} with problems left out` : ''}.{' '}
             <Link to="/users" className="font-medium underline">
               Go to Users
             </Link>
           </p>
         </Banner>
       ) : null}
+      {done?.delivery ? <UnmailedInvitations invitations={done.delivery.unmailed} /> : null}
 
       <Card className="grid gap-4">
         <FilePicker

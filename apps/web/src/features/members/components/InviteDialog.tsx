@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormValue } from '../../../lib/form-value';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { createInvitationRequestSchema } from '@keel/contract';
+import { createInvitationRequestSchema, type SentInvitation } from '@keel/contract';
 import { z } from 'zod';
 import { errorText } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-store';
@@ -15,6 +15,8 @@ import { useAllDepartments } from '../../departments/departments.api';
 import { useTerminology } from '../../terminology/terminology.api';
 import { useInvite } from '../members.api';
 import { ROLE_NAMES, assignableRoles } from '../roles';
+import { UnmailedInvitations } from './UnmailedInvitations';
+import { termPlural } from '../../terminology/term-words';
 
 /** The address as typed, trimmed first, then the contract's rules and message. */
 const inviteFormSchema = createInvitationRequestSchema.extend({
@@ -28,7 +30,7 @@ export function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChan
   const myRole = useSession((state) => state.user?.role);
   const departments = useAllDepartments(false);
   const invite = useInvite();
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sent, setSent] = useState<SentInvitation | null>(null);
   const form = useForm<InviteForm, unknown, z.output<typeof inviteFormSchema>>({
     resolver: zodResolver(inviteFormSchema),
     defaultValues: EMPTY,
@@ -43,7 +45,7 @@ export function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChan
   const close = (next: boolean) => {
     if (!next) {
       reset(EMPTY);
-      setSentTo(null);
+      setSent(null);
       invite.reset();
     }
     onOpenChange(next);
@@ -52,8 +54,8 @@ export function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChan
   const submit = handleSubmit((values) =>
     invite
       .mutateAsync(values)
-      .then(() => {
-        setSentTo(values.email);
+      .then((invitation) => {
+        setSent(invitation);
         reset({ ...EMPTY, role: values.role });
       })
       .catch(() => undefined),
@@ -62,7 +64,10 @@ export function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChan
   return (
     <Dialog open={open} onOpenChange={close} title="Invite people" size="md">
       <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
-        {sentTo ? <Banner tone="success">Invitation sent to {sentTo}. The link works for 7 days.</Banner> : null}
+        {sent?.delivery.mailed ? (
+          <Banner tone="success">Invitation sent to {sent.email}. The link works for 7 days.</Banner>
+        ) : null}
+        {sent ? <UnmailedInvitations invitations={sent.delivery.unmailed} /> : null}
         {invite.isError ? (
           <Banner tone="error">{errorText(invite.error, 'The invitation could not be sent.')}</Banner>
         ) : null}
@@ -82,12 +87,12 @@ export function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChan
         </SelectField>
         <fieldset className="grid gap-2">
           <legend className="mb-1 text-sm font-medium text-slate-800 dark:text-slate-200">
-            {terms.department_label}s
+            {termPlural(terms, 'department_label')}
           </legend>
           {departments.isPending ? <p className="text-sm text-slate-600 dark:text-slate-300">Loading…</p> : null}
           {departments.isError ? (
             <p className="text-sm text-red-700 dark:text-red-300">
-              {errorText(departments.error, `The ${terms.department_label.toLowerCase()}s could not be loaded.`)}
+              {errorText(departments.error, `The ${termPlural(terms, 'department_label')} could not be loaded.`)}
             </p>
           ) : null}
           <FormValue

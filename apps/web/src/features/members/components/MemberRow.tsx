@@ -2,6 +2,7 @@ import type { Member, Role } from '@keel/contract';
 import { Button } from '../../../ui/Button';
 import { SelectField } from '../../../ui/FormFields';
 import { ROLE_NAMES, ROLES } from '../roles';
+import { pluralOf } from '../../../lib/words';
 
 interface MemberRowProps {
   member: Member;
@@ -34,7 +35,7 @@ export function MemberRow({ member, myRole, isMe, teamLabel, onRole, onStatus }:
         </p>
         <p className="text-sm text-slate-600 dark:text-slate-300">{member.email}</p>
         <p className="text-xs text-slate-600 dark:text-slate-400">
-          {member.teams.map((team) => team.name).join(', ') || `No ${teamLabel.toLowerCase()}s`} · Last sign-in{' '}
+          {member.teams.map((team) => team.name).join(', ') || `No ${pluralOf(teamLabel)}`} · Last sign-in{' '}
           {member.lastSignInAt ? dateFormat.format(new Date(member.lastSignInAt)) : 'never'}
         </p>
       </div>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Invitation } from '@keel/contract';
+import type { Invitation, UnmailedInvitation } from '@keel/contract';
 import { errorText } from '../../../lib/api-client';
 import { Banner } from '../../../ui/Banner';
 import { Button } from '../../../ui/Button';
@@ -7,6 +7,7 @@ import { EmptyNote, LIST_CARD_CLASSES, ListStates } from '../../../ui/ListPage';
 import { useInvitations, useResendInvitation, useRevokeInvitation } from '../members.api';
 import { ROLE_NAMES } from '../roles';
 import { ConfirmDialog } from './ConfirmDialog';
+import { UnmailedInvitations } from './UnmailedInvitations';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
@@ -16,6 +17,7 @@ export function PendingInvitations() {
   const revoke = useRevokeInvitation();
   const [revoking, setRevoking] = useState<Invitation | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [unmailed, setUnmailed] = useState<UnmailedInvitation[]>([]);
   const failure = resend.error ?? revoke.error;
   const list = invitations.data ?? [];
 
@@ -25,6 +27,7 @@ export function PendingInvitations() {
         Pending invitations
       </h2>
       {notice ? <Banner tone="success">{notice}</Banner> : null}
+      <UnmailedInvitations invitations={unmailed} />
       {failure ? <Banner tone="error">{errorText(failure, 'The invitation could not be changed.')}</Banner> : null}
       <ListStates
         query={invitations}
@@ -54,10 +57,18 @@ export function PendingInvitations() {
                 loading={resend.isPending && resend.variables?.id === invitation.id}
                 onClick={() => {
                   setNotice(null);
+                  setUnmailed([]);
                   revoke.reset();
                   resend
                     .mutateAsync(invitation)
-                    .then(() => setNotice(`A new link was sent to ${invitation.email}; the old one no longer works.`))
+                    .then(({ delivery }) => {
+                      if (delivery.mailed) {
+                        setNotice(`A new link was sent to ${invitation.email}; the old one no longer works.`);
+                      } else {
+                        setNotice(`A new link was made for ${invitation.email}; the old one no longer works.`);
+                        setUnmailed(delivery.unmailed);
+                      }
+                    })
                     .catch(() => undefined);
                 }}
               >
@@ -79,6 +90,7 @@ export function PendingInvitations() {
           onCancel={() => setRevoking(null)}
           onConfirm={() => {
             setNotice(null);
+            setUnmailed([]);
             resend.reset();
             revoke
               .mutateAsync(revoking)

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Invitation, Member } from '@keel/contract';
@@ -40,6 +40,10 @@ const pending: Invitation = {
   createdAt: '2030-01-01T10:00:00.000Z',
   version: 1,
 };
+
+const LINK = 'http://keel.test/accept-invitation?token=secret-token';
+const mailed = { mailed: true, unmailed: [] };
+const notMailed = { mailed: false, unmailed: [{ email: 'new@example.com', link: LINK }] };
 
 signedInForEachTest(() => makeUser({ id: ME, role: 'owner' }));
 
@@ -127,7 +131,9 @@ describe('UsersPage', () => {
   });
 
   it('invites by e-mail with role and teams', async () => {
-    const { calls } = stubPage({ [`POST ${invitations}`]: { status: 201, body: { data: pending } } });
+    const { calls } = stubPage({
+      [`POST ${invitations}`]: { status: 201, body: { data: { ...pending, delivery: mailed } } },
+    });
     renderPage(<UsersPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Invite people' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite people' });
@@ -143,17 +149,47 @@ describe('UsersPage', () => {
       role: 'observer',
       teamIds: [SALES],
     });
+    expect(within(dialog).queryByText(/Mail is not set up/)).toBeNull();
+  });
+
+  it('without mail on the server, says no e-mail was sent and offers the link to copy', async () => {
+    stubPage({ [`POST ${invitations}`]: { status: 201, body: { data: { ...pending, delivery: notMailed } } } });
+    const writeText = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    renderPage(<UsersPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Invite people' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite people' });
+    await userEvent.type(within(dialog).getByLabelText('E-mail'), 'new@example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(
+      await within(dialog).findByText(
+        'Mail is not set up on this server, so no e-mail was sent. Copy this link and send it yourself:',
+      ),
+    ).toBeTruthy();
+    expect(within(dialog).queryByText(/Invitation sent/)).toBeNull();
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Invitation link for new@example.com').value).toBe(LINK);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Copy link for new@example.com' }));
+    expect(writeText).toHaveBeenCalledWith(LINK);
+    expect(await within(dialog).findByText('Link copied.')).toBeTruthy();
+    vi.unstubAllGlobals();
   });
 
   it('resends and revokes pending invitations', async () => {
     const { calls } = stubPage({
-      [`POST ${invitations}/${INVITE}/resend`]: { body: { data: { ...pending, version: 2 } } },
+      [`POST ${invitations}/${INVITE}/resend`]: [
+        { body: { data: { ...pending, version: 2, delivery: mailed } } },
+        { body: { data: { ...pending, version: 3, delivery: notMailed } } },
+      ],
       [`DELETE ${invitations}/${INVITE}`]: { body: { data: { ...pending, state: 'revoked' } } },
     });
     renderPage(<UsersPage />);
     const list = await screen.findByRole('list', { name: 'Pending invitations' });
     await userEvent.click(within(list).getByRole('button', { name: 'Resend' }));
     expect(await screen.findByText(/A new link was sent to new@example.com/)).toBeTruthy();
+    await userEvent.click(within(list).getByRole('button', { name: 'Resend' }));
+    expect(await screen.findByText(/A new link was made for new@example.com/)).toBeTruthy();
+    expect(screen.queryByText(/A new link was sent/)).toBeNull();
+    expect(screen.getByLabelText<HTMLInputElement>('Invitation link for new@example.com').value).toBe(LINK);
     await userEvent.click(within(list).getByRole('button', { name: 'Revoke' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'DELETE')).toBe(true));

@@ -22,6 +22,7 @@ const renderBanner = (quarter = pastQuarter, priorities = open) =>
       quarter={quarter}
       priorities={priorities}
       quarterLabel="Quarter"
+      prioritySingular="Priority"
       prioritiesLabel="Priorities"
       today="2025-10-02"
     />,
@@ -41,7 +42,7 @@ describe('CloseQuarterBanner', () => {
     expect(screen.getByText(/Quarter 3, 2025 ended on/)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Close Quarter 3, 2025' }));
     const dialog = await screen.findByRole('dialog', { name: 'Close Quarter 3, 2025?' });
-    expect(within(dialog).getByText(/1 of 2 priorities will be marked not complete, and all 2 archived/)).toBeTruthy();
+    expect(within(dialog).getByText(/1 of 2 Priorities will be marked not complete, and all 2 archived/)).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close Quarter 3, 2025' }));
     expect(await screen.findByText('Quarter 3, 2025 closed: 2 archived, 1 marked not complete.')).toBeTruthy();
     expect(stub.callsTo(`POST ${base}/close-quarter`)[0]!.body).toEqual({ teamId: DEPT, year: 2025, quarter: 3 });

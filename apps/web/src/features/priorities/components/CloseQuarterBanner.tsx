@@ -7,14 +7,16 @@ import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { useCloseQuarter } from '../priorities.api';
 import { formatDate, quarterName } from '../priority-format';
+import { countOf } from '../../../lib/words';
 
 interface CloseQuarterBannerProps {
   teamId: string;
   quarter: { year: number; quarter: number; end: string };
   /** The quarter's priorities as listed (archived ones excluded). */
   priorities: Priority[];
-  /** The organization's words: quarter and priorities labels. */
+  /** The organization's words: quarter, priority and priorities labels. */
   quarterLabel: string;
+  prioritySingular: string;
   prioritiesLabel: string;
   today: string;
 }
@@ -24,14 +26,14 @@ interface CloseQuarterBannerProps {
  * complete is marked so, and the whole quarter is archived (the list starts clean for the next one).
  */
 export function CloseQuarterBanner(props: CloseQuarterBannerProps) {
-  const { teamId, quarter, priorities, quarterLabel, prioritiesLabel, today } = props;
+  const { teamId, quarter, priorities, quarterLabel, prioritySingular, prioritiesLabel, today } = props;
   const [confirming, setConfirming] = useState(false);
   const close = useCloseQuarter();
   if (quarter.end >= today || priorities.length === 0) return null;
 
   const name = quarterName(quarterLabel, quarter);
   const unfinished = priorities.filter((priority) => priority.status !== 'complete').length;
-  const plural = prioritiesLabel.toLowerCase();
+  const listed = countOf(priorities.length, prioritySingular, prioritiesLabel);
   const confirm = () =>
     close.mutate(
       { teamId, year: quarter.year, quarter: quarter.quarter },
@@ -54,8 +56,7 @@ export function CloseQuarterBanner(props: CloseQuarterBannerProps) {
           </Button>
         }
       >
-        {priorities.length} {plural} still open here. Closing the {quarterLabel.toLowerCase()} records what was not
-        completed and archives them.
+        {listed} still open here. Closing the {quarterLabel} records what was not completed and archives them.
       </Banner>
       <Dialog
         open={confirming}
@@ -64,7 +65,7 @@ export function CloseQuarterBanner(props: CloseQuarterBannerProps) {
           if (!open) close.reset();
         }}
         title={`Close ${name}?`}
-        description={`${unfinished} of ${priorities.length} ${plural} will be marked not complete, and all ${priorities.length} archived. Archived ones stay readable with “Show archived”.`}
+        description={`${unfinished} of ${listed} will be marked not complete, and all ${priorities.length} archived. Archived ones stay readable with “Show archived”.`}
         size="sm"
         footer={
           <>

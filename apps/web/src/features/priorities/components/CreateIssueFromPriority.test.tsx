@@ -26,7 +26,7 @@ signedInForEachTest();
 describe('Create issue from an off-track priority', () => {
   it('is offered only when the priority is off track', async () => {
     const { dialog } = await openDetail('on_track');
-    expect(within(dialog).queryByRole('button', { name: 'Create issue' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Create Issue' })).toBeNull();
   });
 
   it('creates a linked issue in one click, toasts and refreshes the issues', async () => {
@@ -34,7 +34,7 @@ describe('Create issue from an off-track priority', () => {
       status: 201,
       body: { data: { issueId: PRIORITY_ID, teamId: DEPT } },
     });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Create issue' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Issue' }));
     expect(await screen.findByText('Issue created')).toBeTruthy();
     expect(stub.callsTo(raisePath)).toHaveLength(1);
     await waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: ['organizations', ORG_ID, 'issue'] }));
@@ -45,7 +45,7 @@ describe('Create issue from an off-track priority', () => {
       status: 404,
       body: { error: 'This priority does not exist or was deleted', code: 'priority.not_found' },
     });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Create issue' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Issue' }));
     expect(await screen.findByText('This priority does not exist or was deleted')).toBeTruthy();
   });
 });

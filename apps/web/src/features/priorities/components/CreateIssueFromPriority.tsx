@@ -15,11 +15,11 @@ export function CreateIssueFromPriority({ priority, singular }: { priority: Prio
       onClick={() =>
         raise.mutate(priority.id, {
           onSuccess: () => toast.success(`${singular} created`),
-          onError: (error) => toast.error(errorText(error, `Could not create the ${singular.toLowerCase()}.`)),
+          onError: (error) => toast.error(errorText(error, `Could not create the ${singular}.`)),
         })
       }
     >
-      Create {singular.toLowerCase()}
+      Create {singular}
     </Button>
   );
 }

@@ -24,6 +24,7 @@ import {
   progressFormSchema,
   progressValuesOf,
 } from './PriorityFields';
+import { countOf } from '../../../lib/words';
 
 const contract = createPriorityRequestSchema.shape;
 
@@ -98,7 +99,7 @@ export function CreatePriorityDialog(props: CreatePriorityDialogProps) {
           onSuccess: (created) => {
             toast.success(
               created.length > 1
-                ? `${created.length} ${terms.priorities_label.toLowerCase()} added`
+                ? `${countOf(created.length, singular, terms.priorities_label)} added`
                 : `${singular} added`,
             );
             onClose();
@@ -110,16 +111,11 @@ export function CreatePriorityDialog(props: CreatePriorityDialogProps) {
   );
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => (open ? undefined : onClose())}
-      title={`New ${singular.toLowerCase()}`}
-      size="lg"
-    >
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={`New ${singular}`} size="lg">
       <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-3 md:grid-cols-2">
         {create.isError ? (
           <Banner tone="error" className="md:col-span-2">
-            {errorText(create.error, `Could not add the ${singular.toLowerCase()}.`)}
+            {errorText(create.error, `Could not add the ${singular}.`)}
           </Banner>
         ) : null}
         <div className="grid content-start gap-3">
@@ -164,9 +160,7 @@ export function CreatePriorityDialog(props: CreatePriorityDialogProps) {
               />
             )}
           />
-          <p className="text-xs text-slate-600 dark:text-slate-400">
-            Each owner gets their own {singular.toLowerCase()}.
-          </p>
+          <p className="text-xs text-slate-600 dark:text-slate-400">Each owner gets their own {singular}.</p>
           <FormValue
             form={form}
             name="progress"
@@ -182,7 +176,7 @@ export function CreatePriorityDialog(props: CreatePriorityDialogProps) {
         </div>
         <FormActions
           onCancel={onClose}
-          submitLabel={`Add ${singular.toLowerCase()}`}
+          submitLabel={`Add ${singular}`}
           busy={create.isPending}
           className="md:col-span-2"
         />

@@ -65,7 +65,8 @@ export function MilestoneList({ priority, people, label, readOnly, onReload }: M
   return (
     <section aria-label={label} className="grid gap-2">
       <h3 className="text-sm font-semibold text-slate-900 dark:text-white">
-        {label} ({priority.milestonesDone}/{priority.milestoneCount})
+        {label}
+        {priority.milestoneCount > 0 ? ` (${priority.milestonesDone}/${priority.milestoneCount})` : null}
       </h3>
       {conflict ? (
         <Banner
@@ -93,10 +94,11 @@ export function MilestoneList({ priority, people, label, readOnly, onReload }: M
       ) : (
         <SortableList ids={order} onReorder={onReorder}>
           <ul className="grid gap-1">
-            {ordered.map((milestone) => (
+            {ordered.map((milestone, index) => (
               <MilestoneItem
                 key={milestone.id}
                 milestone={milestone}
+                number={index + 1}
                 people={people}
                 readOnly={readOnly}
                 onToggle={(done) =>
@@ -114,12 +116,14 @@ export function MilestoneList({ priority, people, label, readOnly, onReload }: M
 
 interface MilestoneItemProps {
   milestone: Milestone;
+  /** Its place in the list, which names its fields apart when titles repeat. */
+  number: number;
   people: OrganizationPerson[];
   readOnly: boolean;
   onToggle: (done: boolean) => void;
 }
 
-function MilestoneItem({ milestone, people, readOnly, onToggle }: MilestoneItemProps) {
+function MilestoneItem({ milestone, number, people, readOnly, onToggle }: MilestoneItemProps) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
     id: milestone.id,
     disabled: readOnly,
@@ -135,13 +139,18 @@ function MilestoneItem({ milestone, people, readOnly, onToggle }: MilestoneItemP
       }`}
     >
       {editing ? (
-        <EditMilestoneForm milestone={milestone} people={people} onDone={() => setEditing(false)} />
+        <EditMilestoneForm
+          milestone={milestone}
+          subject={`milestone ${number}`}
+          people={people}
+          onDone={() => setEditing(false)}
+        />
       ) : (
         <div className="flex flex-wrap items-center gap-2">
           {readOnly ? null : (
             <button
               type="button"
-              className="cursor-grab rounded p-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
+              className="cursor-grab rounded p-1 text-slate-500 pointer-coarse:p-3.5 hover:bg-slate-100 dark:hover:bg-slate-800"
               aria-label={`Move ${milestone.title}`}
               {...attributes}
               {...listeners}
@@ -149,9 +158,11 @@ function MilestoneItem({ milestone, people, readOnly, onToggle }: MilestoneItemP
               <GripVertical aria-hidden="true" className="size-4" />
             </button>
           )}
-          <label className="flex min-w-0 flex-1 items-center gap-2 text-sm">
+          {/* The title takes the row; on a narrow screen the owner, date and buttons wrap below it. */}
+          <label className="flex min-w-0 flex-1 basis-40 items-center gap-2 text-sm wrap-anywhere pointer-coarse:min-h-11">
             <input
               type="checkbox"
+              aria-label={`Milestone ${number}: ${milestone.title} done`}
               checked={milestone.done}
               disabled={readOnly}
               onChange={(event) => onToggle(event.target.checked)}
@@ -205,28 +216,30 @@ type MilestoneForm = z.input<typeof milestoneFormSchema>;
 
 interface DraftFieldsProps {
   register: UseFormRegister<MilestoneForm>;
+  /** Which milestone the fields belong to, in their names: "milestone 2", "the new milestone". */
+  subject: string;
   people: OrganizationPerson[];
   /** The owner so far, kept as a choice even when no longer among `people`. */
   owner: { id: string; name: string };
 }
 
-function DraftFields({ register, people, owner }: DraftFieldsProps) {
+function DraftFields({ register, subject, people, owner }: DraftFieldsProps) {
   return (
     <>
       <input
-        aria-label="Title"
+        aria-label={`Title of ${subject}`}
         maxLength={MILESTONE_TITLE_MAX}
         className={inputClasses(false, 'min-w-40 flex-1')}
         {...register('title')}
       />
       <input
-        aria-label="Due date"
+        aria-label={`Due date of ${subject}`}
         type="date"
         max="9999-12-31"
         className={inputClasses(false, 'w-40')}
         {...register('dueDate')}
       />
-      <select aria-label="Owner" className={inputClasses(false, 'w-44')} {...register('ownerId')}>
+      <select aria-label={`Owner of ${subject}`} className={inputClasses(false, 'w-44')} {...register('ownerId')}>
         <PersonOptions people={people} current={owner} />
       </select>
     </>
@@ -235,10 +248,12 @@ function DraftFields({ register, people, owner }: DraftFieldsProps) {
 
 function EditMilestoneForm({
   milestone,
+  subject,
   people,
   onDone,
 }: {
   milestone: Milestone;
+  subject: string;
   people: OrganizationPerson[];
   onDone: () => void;
 }) {
@@ -269,7 +284,7 @@ function EditMilestoneForm({
         </Banner>
       ) : null}
       <div className="flex flex-wrap items-center gap-2">
-        <DraftFields register={register} people={people} owner={milestone.owner} />
+        <DraftFields register={register} subject={subject} people={people} owner={milestone.owner} />
         <Button type="submit" size="sm" loading={update.isPending}>
           Save
         </Button>
@@ -303,7 +318,7 @@ function AddMilestoneForm({ priority, people }: { priority: Priority; people: Or
       aria-label="Add a milestone"
       className="flex flex-wrap items-center gap-2"
     >
-      <DraftFields register={register} people={people} owner={priority.owner} />
+      <DraftFields register={register} subject="the new milestone" people={people} owner={priority.owner} />
       <Button type="submit" size="sm" variant="secondary" loading={add.isPending} disabled={!watch('title').trim()}>
         Add
       </Button>

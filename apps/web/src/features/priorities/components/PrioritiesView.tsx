@@ -9,13 +9,14 @@ import { SelectField } from '../../../ui/FormFields';
 import { EmptyNote, LIST_CARD_CLASSES, ListPage, ListStates } from '../../../ui/ListPage';
 import { ImportLink } from '../../imports/components/ImportLink';
 import { useTerminology } from '../../terminology/terminology.api';
-import { usePeople } from '../../people/people.api';
+import { useAssignablePeople } from '../../people/people.api';
 import { useFiscalQuarters, usePriorityList, type QuarterSelection } from '../priorities.api';
 import { previousQuarter, quarterEnd, quarterName } from '../priority-format';
 import { CloseQuarterBanner } from './CloseQuarterBanner';
 import { CreatePriorityDialog } from './CreatePriorityDialog';
 import { PriorityDetailDialog } from './PriorityDetailDialog';
 import { PriorityRow } from './PriorityRow';
+import { termPlural } from '../../terminology/term-words';
 
 interface PrioritiesViewProps {
   teamId: string;
@@ -56,7 +57,7 @@ export function PrioritiesView({ teamId, teamName }: PrioritiesViewProps) {
   const singular = terms.priority_singular;
   const { user, readOnly, reload } = useTeamListPage(plural, teamName, 'priority');
   const fiscal = useFiscalQuarters();
-  const people = usePeople();
+  const people = useAssignablePeople();
   const [choice, setChoice] = useState<string | null>(null);
   const [grouped, setGrouped] = useState(false);
   const [includeArchived, setIncludeArchived] = useState(false);
@@ -101,8 +102,8 @@ export function PrioritiesView({ teamId, teamName }: PrioritiesViewProps) {
       actions={
         readOnly || !user ? null : (
           <div className="flex flex-wrap gap-2">
-            <ImportLink to="/priorities/import" label={`Import ${plural.toLowerCase()}`} />
-            {current ? <Button onClick={() => setCreating(true)}>New {singular.toLowerCase()}</Button> : null}
+            <ImportLink to="/priorities/import" label={`Import ${plural}`} />
+            {current ? <Button onClick={() => setCreating(true)}>New {singular}</Button> : null}
           </div>
         )
       }
@@ -121,7 +122,7 @@ export function PrioritiesView({ teamId, teamName }: PrioritiesViewProps) {
               {current && quarter.year === current.year && quarter.quarter === current.quarter ? ' (current)' : ''}
             </option>
           ))}
-          <option value={PLANNING}>Planning: coming {terms.quarter_label.toLowerCase()}s</option>
+          <option value={PLANNING}>Planning: coming {termPlural(terms, 'quarter_label')}</option>
         </SelectField>
         <Checkbox label="Group by owner" checked={grouped} onChange={(event) => setGrouped(event.target.checked)} />
         <Checkbox
@@ -137,6 +138,7 @@ export function PrioritiesView({ teamId, teamName }: PrioritiesViewProps) {
           quarter={chosen}
           priorities={priorities.filter((priority) => priority.archivedAt === null)}
           quarterLabel={terms.quarter_label}
+          prioritySingular={singular}
           prioritiesLabel={plural}
           today={toIsoDate(new Date())}
         />
@@ -147,13 +149,13 @@ export function PrioritiesView({ teamId, teamName }: PrioritiesViewProps) {
         <ListStates
           query={list}
           pending={fiscal.isPending || list.isPending}
-          loadingLabel={`Loading ${plural.toLowerCase()}`}
-          errorFallback={`The ${plural.toLowerCase()} could not be loaded.`}
+          loadingLabel={`Loading ${plural}`}
+          errorFallback={`The ${plural} could not be loaded.`}
           isEmpty={priorities.length === 0}
           empty={
             <EmptyNote>
-              No {plural.toLowerCase()} {planning ? 'planned yet' : `for this ${terms.quarter_label.toLowerCase()}`}.
-              {readOnly ? '' : ` Add the first one with “New ${singular.toLowerCase()}”.`}
+              No {plural} {planning ? 'planned yet' : `for this ${terms.quarter_label}`}.
+              {readOnly ? '' : ` Add the first one with “New ${singular}”.`}
             </EmptyNote>
           }
         >
@@ -170,9 +172,7 @@ export function PrioritiesView({ teamId, teamName }: PrioritiesViewProps) {
         </ListStates>
       )}
       {list.data?.truncated ? (
-        <Banner tone="info">
-          Only the first 500 are shown. Filter by {terms.quarter_label.toLowerCase()} to see the rest.
-        </Banner>
+        <Banner tone="info">Only the first 500 are shown. Filter by {terms.quarter_label} to see the rest.</Banner>
       ) : null}
 
       {creating && user && initialQuarter ? (

@@ -6,7 +6,7 @@ import { makeUser } from '../../../test-utils/fixtures';
 import { renderWithToasts } from '../../../test-utils/render';
 import { signedInForEachTest } from '../../../test-utils/team-stubs';
 import PrioritiesPage from '../pages/PrioritiesPage';
-import { PRIORITY_ID, base, milestone, priority, routes } from '../priorities-test-data';
+import { PRIORITY_ID, base, listOf, milestone, priority, routes } from '../priorities-test-data';
 
 const [first, second] = priority({}).milestones;
 const one = `${base}/${PRIORITY_ID}`;
@@ -30,7 +30,7 @@ describe('PriorityDetailDialog', () => {
     const boxes = within(milestones).getAllByRole('checkbox');
     expect(boxes.map((box) => (box as HTMLInputElement).checked)).toEqual([true, false]);
     expect(within(milestones).getByText('Milestones (1/2)')).toBeTruthy();
-    await userEvent.click(within(milestones).getByLabelText('Ship it'));
+    await userEvent.click(within(milestones).getByRole('checkbox', { name: 'Milestone 2: Ship it done' }));
     await waitFor(() => expect(stub.callsTo(`PATCH ${one}/milestones/${second!.id}`)).toHaveLength(1));
     expect(stub.callsTo(`PATCH ${one}/milestones/${second!.id}`)[0]!.body).toEqual({ version: 1, done: true });
   });
@@ -40,8 +40,8 @@ describe('PriorityDetailDialog', () => {
       [`POST ${one}/milestones`]: { status: 201, body: { data: priority({}) } },
     });
     const form = within(dialog).getByRole('form', { name: 'Add a milestone' });
-    await userEvent.type(within(form).getByLabelText('Title'), 'Test it');
-    fireEvent.change(within(form).getByLabelText('Due date'), { target: { value: '2026-05-01' } });
+    await userEvent.type(within(form).getByLabelText('Title of the new milestone'), 'Test it');
+    fireEvent.change(within(form).getByLabelText('Due date of the new milestone'), { target: { value: '2026-05-01' } });
     await userEvent.click(within(form).getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(stub.callsTo(`POST ${one}/milestones`)).toHaveLength(1));
     expect(stub.callsTo(`POST ${one}/milestones`)[0]!.body).toEqual({
@@ -49,6 +49,27 @@ describe('PriorityDetailDialog', () => {
       dueDate: '2026-05-01',
       ownerId: makeUser().id,
     });
+  });
+
+  it('names each milestone’s fields by its place', async () => {
+    const { dialog } = await openDetail();
+    const milestones = within(dialog).getByRole('region', { name: 'Milestones' });
+    expect(within(milestones).getByRole('checkbox', { name: 'Milestone 1: Draft the plan done' })).toBeTruthy();
+    await userEvent.click(within(milestones).getByRole('button', { name: 'Edit Ship it' }));
+    const form = within(milestones).getByRole('form', { name: 'Edit Ship it' });
+    expect(within(form).getByRole('textbox', { name: 'Title of milestone 2' })).toBeTruthy();
+    expect(within(form).getByLabelText('Due date of milestone 2')).toBeTruthy();
+    expect(within(form).getByRole('combobox', { name: 'Owner of milestone 2' })).toBeTruthy();
+    const add = within(milestones).getByRole('form', { name: 'Add a milestone' });
+    expect(within(add).getByRole('combobox', { name: 'Owner of the new milestone' })).toBeTruthy();
+  });
+
+  it('shows no milestone count for a priority without milestones', async () => {
+    const { dialog } = await openDetail({
+      [`GET ${base}`]: listOf([priority({ milestones: [], milestoneCount: 0, milestonesDone: 0 })]),
+    });
+    const milestones = within(dialog).getByRole('region', { name: 'Milestones' });
+    expect(within(milestones).getByRole('heading').textContent).toBe('Milestones');
   });
 
   it('reorders milestones from the keyboard and sends the whole new order', async () => {
@@ -84,15 +105,15 @@ describe('PriorityDetailDialog', () => {
     const { stub, dialog } = await openDetail({
       [`PATCH ${one}`]: {
         status: 409,
-        body: { error: 'Someone else changed this priority', code: 'priority.stale_version' },
+        body: { error: 'Someone else changed this Priority', code: 'priority.stale_version' },
       },
     });
-    const form = within(dialog).getByRole('form', { name: 'Edit priority' });
+    const form = within(dialog).getByRole('form', { name: 'Edit Priority' });
     const title = within(form).getByLabelText('Title');
     await userEvent.clear(title);
     await userEvent.type(title, 'Renamed');
     await userEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
-    expect(await within(form).findByText('Someone else changed this priority')).toBeTruthy();
+    expect(await within(form).findByText('Someone else changed this Priority')).toBeTruthy();
     expect(stub.callsTo(`PATCH ${one}`)[0]!.body).toMatchObject({ version: 3, title: 'Renamed' });
     const before = stub.callsTo(`GET ${base}`).length;
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reload' }));

@@ -72,7 +72,7 @@ export function PriorityDetailDialog(props: PriorityDetailDialogProps) {
   const failure = setStatus.error ?? archive.error;
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={priority.title} size="lg">
-      <div className="grid gap-5">
+      <div className="grid grid-cols-1 gap-5">
         <div className="flex flex-wrap items-center gap-3 text-sm text-slate-700 dark:text-slate-300">
           <StatusPill status={priority.status} />
           <ProgressBar value={priority.progress} label={`Progress of ${priority.title}`} />
@@ -84,7 +84,7 @@ export function PriorityDetailDialog(props: PriorityDetailDialogProps) {
         <SaveProblem
           error={failure}
           singular={singular}
-          fallback={`Could not update the ${singular.toLowerCase()}.`}
+          fallback={`Could not update the ${singular}.`}
           onReload={() => {
             setStatus.reset();
             archive.reset();
@@ -197,7 +197,7 @@ function EditPriorityForm({ priority, people, terms, readOnly, onReload }: Prior
     <form
       onSubmit={(event) => void submit(event)}
       noValidate
-      aria-label={`Edit ${terms.priority_singular.toLowerCase()}`}
+      aria-label={`Edit ${terms.priority_singular}`}
       className="grid gap-3"
     >
       <SaveProblem
@@ -213,7 +213,7 @@ function EditPriorityForm({ priority, people, terms, readOnly, onReload }: Prior
         title={{ error: errors.title?.message, ...register('title') }}
         description={register('description')}
       />
-      <div className="grid gap-3 md:grid-cols-3">
+      <div className="grid grid-cols-1 gap-3 md:grid-cols-3">
         <SelectField label="Owner" error={errors.ownerId?.message} {...register('ownerId')}>
           <PersonOptions people={people} current={priority.owner} />
         </SelectField>

@@ -76,7 +76,7 @@ export function ProgressFields({
       >
         {(Object.keys(PROGRESS_TEXT) as ProgressType[]).map((type) => (
           <option key={type} value={type}>
-            {type === 'milestones' ? `By ${milestonesLabel.toLowerCase()} done` : PROGRESS_TEXT[type]}
+            {type === 'milestones' ? `By ${milestonesLabel} done` : PROGRESS_TEXT[type]}
           </option>
         ))}
       </SelectField>

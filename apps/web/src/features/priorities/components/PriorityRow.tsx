@@ -11,12 +11,12 @@ interface PriorityRowProps {
 
 export function PriorityRow({ priority, terms, showQuarter, onOpen }: PriorityRowProps) {
   return (
-    <li className="grid items-center gap-2 border-b border-slate-200 px-3 py-2 last:border-b-0 md:grid-cols-[1fr_auto_auto_auto_auto] md:gap-4 dark:border-slate-700">
+    <li className="grid grid-cols-1 items-center gap-2 border-b border-slate-200 px-3 py-2 last:border-b-0 md:grid-cols-[1fr_auto_auto_auto_auto] md:gap-4 dark:border-slate-700">
       <div className="min-w-0">
         <button
           type="button"
           onClick={onOpen}
-          className="block max-w-full truncate text-left font-medium text-slate-900 hover:underline dark:text-white"
+          className="block max-w-full text-left font-medium wrap-anywhere text-slate-900 pointer-coarse:min-h-11 hover:underline dark:text-white"
         >
           {priority.title}
         </button>
@@ -28,9 +28,11 @@ export function PriorityRow({ priority, terms, showQuarter, onOpen }: PriorityRo
       </div>
       <StatusPill status={priority.status} />
       <ProgressBar value={priority.progress} label={`Progress of ${priority.title}`} />
-      <span className="text-xs text-slate-700 dark:text-slate-300">
-        {priority.milestonesDone}/{priority.milestoneCount} {terms.milestones_label.toLowerCase()}
-      </span>
+      {priority.milestoneCount > 0 ? (
+        <span className="text-xs text-slate-700 dark:text-slate-300">
+          {priority.milestonesDone}/{priority.milestoneCount} {terms.milestones_label}
+        </span>
+      ) : null}
       <span className="text-xs whitespace-nowrap text-slate-700 dark:text-slate-300">
         Due <time dateTime={priority.dueDate}>{formatDate(priority.dueDate)}</time>
       </span>

@@ -43,7 +43,9 @@ describe('PrioritiesPage', () => {
     expect(within(list).getByText('<script>alert(1)</script>')).toBeTruthy();
     expect(within(list).getByText('On track')).toBeTruthy();
     expect(within(list).getByText('Off track')).toBeTruthy();
-    expect(within(list).getByText('1/2 milestones')).toBeTruthy();
+    expect(within(list).getByText('1/2 Milestones')).toBeTruthy();
+    // A priority with no milestones shows no "0/0".
+    expect(within(list).queryByText(/0\/0/)).toBeNull();
     expect(within(list).getByRole('progressbar', { name: 'Progress of Hire' }).getAttribute('aria-valuenow')).toBe('0');
     expect(listUrls(stub)[0]).toContain(`teamId=${DEPT}`);
     expect(listUrls(stub)[0]).toContain(`year=${current.year}&quarter=${current.quarter}`);
@@ -76,7 +78,7 @@ describe('PrioritiesPage', () => {
   it('shows empty and error states', async () => {
     stubFetch(routes({ [`GET ${base}`]: listOf([]) }));
     render();
-    expect(await screen.findByText(/No big goals for this quarter/)).toBeTruthy();
+    expect(await screen.findByText(/No Big Goals for this Quarter/)).toBeTruthy();
     cleanup();
     stubFetch(routes({ [`GET ${base}`]: { status: 500, body: { error: 'Broken', code: 'x' } } }));
     render();
@@ -95,8 +97,8 @@ describe('PrioritiesPage', () => {
   it('creates one per owner, due at the quarter’s end by default, with numeric fields when numeric', async () => {
     const stub = stubFetch(routes({ [`POST ${base}`]: { status: 201, body: { data: [priority({})] } } }));
     render();
-    await userEvent.click(await screen.findByRole('button', { name: 'New priority' }));
-    const dialog = await screen.findByRole('dialog', { name: 'New priority' });
+    await userEvent.click(await screen.findByRole('button', { name: 'New Priority' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Priority' });
     const due = within(dialog).getByLabelText<HTMLInputElement>('Due date');
     const quarterEnd = fiscalQuarters().data.quarters[0]!.end;
     expect(due.value).toBe(quarterEnd);
@@ -104,7 +106,7 @@ describe('PrioritiesPage', () => {
     await userEvent.click(within(dialog).getByLabelText('Grace Hopper'));
     await userEvent.selectOptions(within(dialog).getByLabelText('Progress'), 'numeric');
     await userEvent.type(within(dialog).getByLabelText('Target'), '100');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Add priority' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Priority' }));
     await waitFor(() => expect(stub.callsTo(`POST ${base}`)).toHaveLength(1));
     expect(stub.callsTo(`POST ${base}`)[0]!.body).toMatchObject({
       title: 'Grow revenue',

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import X from 'lucide-react/icons/x';
 import { SESSION_KEYS, readStorage, writeStorage } from '../../../lib/storage-keys';
 import { useSubscriptionStatus } from '../subscription.api';
@@ -25,11 +24,9 @@ export function TrialBanner() {
           : 'flex items-center gap-3 bg-blue-50 px-4 py-2 text-sm text-blue-950 dark:bg-blue-950 dark:text-blue-100'
       }
     >
+      {/* Billing is not built yet: the banner says so in place rather than linking to a placeholder page. */}
       <p className="flex-1">
-        {text}{' '}
-        <Link to="/billing" className="font-semibold underline underline-offset-2">
-          Choose a plan
-        </Link>
+        {text} <span className="font-semibold">Choosing a plan: coming soon.</span>
       </p>
       <button
         type="button"
@@ -38,7 +35,7 @@ export function TrialBanner() {
           writeStorage(sessionStorage, SESSION_KEYS.trialBannerDismissed, 'true');
           setHidden(true);
         }}
-        className="rounded p-1 hover:bg-black/10 dark:hover:bg-white/10"
+        className="rounded p-1 pointer-coarse:p-3.5 hover:bg-black/10 dark:hover:bg-white/10"
       >
         <X aria-hidden="true" className="size-4" />
       </button>

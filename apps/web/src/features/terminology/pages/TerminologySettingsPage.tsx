@@ -2,7 +2,12 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';
-import { TERMINOLOGY_DEFAULTS, updateTerminologyRequestSchema, type Terminology } from '@keel/contract';
+import {
+  TERMINOLOGY_DEFAULTS,
+  TERMINOLOGY_LABEL_MAX,
+  updateTerminologyRequestSchema,
+  type Terminology,
+} from '@keel/contract';
 import { errorText } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/page-meta';
 import { Banner } from '../../../ui/Banner';
@@ -62,6 +67,10 @@ export default function TerminologySettingsPage() {
       </Card>
       <Card>
         <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Labels</h2>
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+          Each label is shown exactly as you write it, capitals included, and can be up to {TERMINOLOGY_LABEL_MAX}{' '}
+          characters.
+        </p>
         {labels.isPending ? <Spinner label="Loading labels" className="mt-4 size-6" /> : null}
         {labels.isError ? (
           <Banner tone="warning" className="mt-4">
@@ -80,7 +89,6 @@ export default function TerminologySettingsPage() {
                   <TextField
                     key={key}
                     label={name}
-                    maxLength={60}
                     hint={`Default: ${TERMINOLOGY_DEFAULTS[key]}`}
                     error={errors[key]?.message}
                     {...register(key)}

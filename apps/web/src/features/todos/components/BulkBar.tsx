@@ -32,7 +32,7 @@ export function BulkBar({
   return (
     <div
       role="toolbar"
-      aria-label={`Selected ${plural.toLowerCase()}`}
+      aria-label={`Selected ${plural}`}
       className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 bg-slate-50 p-2 dark:border-slate-700 dark:bg-slate-800"
     >
       <span className="text-sm font-medium" aria-live="polite">

@@ -18,6 +18,7 @@ import { DateField, NewItemForm } from '../../../ui/FormFields';
 import { useCreateTodos } from '../todos.api';
 import { localToday } from '../todo-dates';
 import { OwnerPicker } from './OwnerPicker';
+import { countOf } from '../../../lib/words';
 
 const createTodoFormSchema = createTodoRequestSchema
   .pick({ title: true, ownerIds: true })
@@ -29,9 +30,10 @@ interface CreateTodoFormProps {
   people: OrganizationPerson[];
   currentUserId: string;
   singular: string;
+  plural: string;
 }
 
-export function CreateTodoForm({ teamId, people, currentUserId, singular }: CreateTodoFormProps) {
+export function CreateTodoForm({ teamId, people, currentUserId, singular, plural }: CreateTodoFormProps) {
   const defaultDue = () => addDays(localToday(), TODO_DEFAULT_DUE_DAYS);
   const create = useCreateTodos();
   const form = useForm<CreateTodoForm, unknown, z.output<typeof createTodoFormSchema>>({
@@ -53,7 +55,7 @@ export function CreateTodoForm({ teamId, people, currentUserId, singular }: Crea
           onSuccess: (created) => {
             reset({ ...values, title: '', dueDate: defaultDue() });
             toast.success(
-              created.length > 1 ? `${created.length} ${singular.toLowerCase()}s added` : `${singular} added`,
+              created.length > 1 ? `${countOf(created.length, singular, plural)} added` : `${singular} added`,
             );
           },
         },
@@ -63,10 +65,10 @@ export function CreateTodoForm({ teamId, people, currentUserId, singular }: Crea
 
   return (
     <NewItemForm
-      title={`New ${singular.toLowerCase()}`}
+      title={`New ${singular}`}
       onSubmit={(event) => void submit(event)}
-      error={create.isError ? errorText(create.error, `Could not add the ${singular.toLowerCase()}.`) : undefined}
-      submitLabel={`Add ${singular.toLowerCase()}`}
+      error={create.isError ? errorText(create.error, `Could not add the ${singular}.`) : undefined}
+      submitLabel={`Add ${singular}`}
       busy={create.isPending}
     >
       <div className="grid gap-3">

@@ -36,11 +36,7 @@ export function EditTodoDialog(props: EditTodoDialogProps) {
     setEditing(latest.current);
   };
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => (open ? undefined : props.onClose())}
-      title={`Edit ${props.singular.toLowerCase()}`}
-    >
+    <Dialog open onOpenChange={(open) => (open ? undefined : props.onClose())} title={`Edit ${props.singular}`}>
       {/* Keyed by version: a reload after a conflict starts the form again from the saved values. */}
       <EditTodoForm key={`${editing.id}:${editing.version}`} {...props} todo={editing} onReload={reload} />
     </Dialog>
@@ -78,7 +74,7 @@ function EditTodoForm({ todo, people, singular, onClose, onReload }: EditTodoDia
       <SaveProblem
         error={update.error}
         singular={singular}
-        fallback={`Could not save the ${singular.toLowerCase()}.`}
+        fallback={`Could not save the ${singular}.`}
         onReload={() => void onReload()}
       />
       <TextField label="Title" maxLength={TODO_TITLE_MAX} error={errors.title?.message} {...register('title')} />

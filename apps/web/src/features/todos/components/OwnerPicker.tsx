@@ -34,7 +34,7 @@ export function OwnerPicker({ people, selected, onChange, error }: OwnerPickerPr
       <ul className="max-h-40 overflow-y-auto rounded-md border border-slate-300 p-1 dark:border-slate-600">
         {shown.map((person) => (
           <li key={person.id}>
-            <label className="flex items-center gap-2 rounded px-2 py-1 text-sm hover:bg-slate-50 dark:hover:bg-slate-800">
+            <label className="flex items-center gap-2 rounded px-2 py-1 text-sm pointer-coarse:min-h-11 hover:bg-slate-50 dark:hover:bg-slate-800">
               <input
                 type="checkbox"
                 checked={selected.includes(person.id)}

@@ -9,7 +9,7 @@ import { undoToast } from '../../../ui/undo-toast';
 import { useCurrentOrganization } from '../../organization/organization.api';
 import { isAdmin } from '../../../lib/user';
 import { ImportLink } from '../../imports/components/ImportLink';
-import { usePeople } from '../../people/people.api';
+import { useAssignablePeople } from '../../people/people.api';
 import { useTerminology } from '../../terminology/terminology.api';
 import { localToday, weekStartOf } from '../todo-dates';
 import {
@@ -26,6 +26,7 @@ import { CreateTodoForm } from './CreateTodoForm';
 import { EditTodoDialog } from './EditTodoDialog';
 import { TodoFiltersBar } from './TodoFiltersBar';
 import { TodoRow } from './TodoRow';
+import { countOf } from '../../../lib/words';
 
 interface TodosViewProps {
   teamId: string;
@@ -48,7 +49,7 @@ export function TodosView({ teamId, teamName, departments }: TodosViewProps) {
   const { user, readOnly, reload } = useTeamListPage(plural, teamName, 'todo');
   const [filters, setFilters] = useState<TodoFilters>({ status: 'all', ownerId: null, sort: 'due' as TodoSort });
   const list = useTodoList(teamId, filters);
-  const people = usePeople();
+  const people = useAssignablePeople();
   const organization = useCurrentOrganization();
   const { selected, setSelected } = useSelectedTodoIds();
   const toggle = useToggleTodo(teamId);
@@ -69,14 +70,14 @@ export function TodosView({ teamId, teamName, departments }: TodosViewProps) {
           setSelected((current) => current.filter((id) => !result.changedIds.includes(id)));
         }
         const count = result.changedIds.length;
-        undoToast(`${count} ${(count === 1 ? singular : plural).toLowerCase()} ${BULK_DONE[request.action]}`, () =>
+        undoToast(`${countOf(count, singular, plural)} ${BULK_DONE[request.action]}`, () =>
           undo.mutate(result.undo, {
             onSuccess: () => toast.success('Undone'),
             onError: (error) => toast.error(errorText(error, 'Could not undo. Please try again.')),
           }),
         );
       },
-      onError: (error) => toast.error(errorText(error, `Could not change the ${plural.toLowerCase()}.`)),
+      onError: (error) => toast.error(errorText(error, `Could not change the ${plural}.`)),
     });
   };
 
@@ -85,12 +86,12 @@ export function TodosView({ teamId, teamName, departments }: TodosViewProps) {
       titleId="todos-title"
       title={plural}
       subtitle={teamName}
-      actions={isAdmin(user) ? <ImportLink to="/admin/import-todos" label={`Import ${plural.toLowerCase()}`} /> : null}
+      actions={isAdmin(user) ? <ImportLink to="/admin/import-todos" label={`Import ${plural}`} /> : null}
     >
       <SaveProblem
         error={toggle.error}
         singular={singular}
-        fallback={`Could not update the ${singular.toLowerCase()}.`}
+        fallback={`Could not update the ${singular}.`}
         onReload={() => {
           toggle.reset();
           void reload();
@@ -98,7 +99,13 @@ export function TodosView({ teamId, teamName, departments }: TodosViewProps) {
       />
 
       {readOnly || !user ? null : (
-        <CreateTodoForm teamId={teamId} people={people.data ?? []} currentUserId={user.id} singular={singular} />
+        <CreateTodoForm
+          teamId={teamId}
+          people={people.data ?? []}
+          currentUserId={user.id}
+          singular={singular}
+          plural={plural}
+        />
       )}
 
       <CompletionRatePanel teamId={teamId} weekStart={weekStart} plural={plural} />
@@ -121,20 +128,20 @@ export function TodosView({ teamId, teamName, departments }: TodosViewProps) {
 
       <ListStates
         query={list}
-        loadingLabel={`Loading ${plural.toLowerCase()}`}
-        errorFallback={`The ${plural.toLowerCase()} could not be loaded.`}
+        loadingLabel={`Loading ${plural}`}
+        errorFallback={`The ${plural} could not be loaded.`}
         isEmpty={todos.length === 0}
         empty={
           <EmptyNote>
             {filters.status === 'all' && !filters.ownerId
-              ? `No ${plural.toLowerCase()} yet.${readOnly ? '' : ' Add the first one above.'}`
-              : `No ${plural.toLowerCase()} match these filters.`}
+              ? `No ${plural} yet.${readOnly ? '' : ' Add the first one above.'}`
+              : `No ${plural} match these filters.`}
           </EmptyNote>
         }
       >
         <div className={LIST_CARD_CLASSES}>
           {readOnly ? null : (
-            <label className="flex items-center gap-2 border-b border-slate-200 px-3 py-2 text-sm dark:border-slate-700">
+            <label className="flex items-center gap-2 border-b border-slate-200 px-3 py-2 text-sm pointer-coarse:min-h-11 dark:border-slate-700">
               <input
                 type="checkbox"
                 checked={visibleSelected.length === todos.length}

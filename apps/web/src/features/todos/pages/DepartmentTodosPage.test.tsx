@@ -102,7 +102,7 @@ describe('DepartmentTodosPage', () => {
   it('shows the empty state', async () => {
     stubFetch(routes({ [listKey]: page([]) }));
     render();
-    expect(await screen.findByText(/No tasks yet/)).toBeTruthy();
+    expect(await screen.findByText(/No Tasks yet/)).toBeTruthy();
   });
 
   it('shows an error with a retry when the list fails', async () => {
@@ -144,23 +144,23 @@ describe('DepartmentTodosPage', () => {
     const user = userEvent.setup();
     render();
     await user.click(await screen.findByRole('checkbox', { name: 'Mark Call the bank as done' }));
-    expect(await screen.findByText('Someone else changed this task')).toBeTruthy();
+    expect(await screen.findByText('Someone else changed this Task')).toBeTruthy();
     expect(screen.getByRole('checkbox', { name: 'Mark Call the bank as done' })).toBeTruthy();
     const before = stub.callsTo(listKey).length;
     await user.click(screen.getByRole('button', { name: 'Reload' }));
     await waitFor(() => expect(stub.callsTo(listKey).length).toBeGreaterThan(before));
-    expect(screen.queryByText('Someone else changed this task')).toBeNull();
+    expect(screen.queryByText('Someone else changed this Task')).toBeNull();
   });
 
   it('creates a to-do due in 7 days for the chosen owners', async () => {
     const stub = stubFetch(routes({ [`POST ${base}`]: { status: 201, body: { data: [later] } } }));
     const user = userEvent.setup();
     render();
-    const form = await screen.findByRole('form', { name: 'New task' });
+    const form = await screen.findByRole('form', { name: 'New Task' });
     expect(within(form).getByLabelText<HTMLInputElement>('Due date').value).toBe(addDays(today, 7));
     await user.type(within(form).getByLabelText('Title'), 'Order chairs');
     await user.click(within(form).getByLabelText('Private (only the owner sees it)'));
-    await user.click(within(form).getByRole('button', { name: 'Add task' }));
+    await user.click(within(form).getByRole('button', { name: 'Add Task' }));
     await waitFor(() => expect(stub.callsTo(`POST ${base}`)).toHaveLength(1));
     expect(stub.callsTo(`POST ${base}`)[0]?.body).toEqual({
       title: 'Order chairs',
@@ -175,8 +175,8 @@ describe('DepartmentTodosPage', () => {
     const stub = stubFetch(routes());
     const user = userEvent.setup();
     render();
-    const form = await screen.findByRole('form', { name: 'New task' });
-    await user.click(within(form).getByRole('button', { name: 'Add task' }));
+    const form = await screen.findByRole('form', { name: 'New Task' });
+    await user.click(within(form).getByRole('button', { name: 'Add Task' }));
     expect(within(form).getByText('Title is required')).toBeTruthy();
     expect(stub.callsTo(`POST ${base}`)).toHaveLength(0);
   });
@@ -224,7 +224,7 @@ describe('DepartmentTodosPage', () => {
     const user = userEvent.setup();
     render();
     await user.click(await screen.findByRole('checkbox', { name: 'Select Call the bank' }));
-    const toolbar = screen.getByRole('toolbar', { name: 'Selected tasks' });
+    const toolbar = screen.getByRole('toolbar', { name: 'Selected Tasks' });
     await user.click(within(toolbar).getByRole('button', { name: 'Complete' }));
     await waitFor(() => expect(stub.callsTo(`POST ${base}/bulk`)).toHaveLength(1));
     expect(stub.callsTo(`POST ${base}/bulk`)[0]?.body).toEqual({ action: 'complete', ids: [later.id] });
@@ -262,7 +262,7 @@ describe('DepartmentTodosPage', () => {
     const user = userEvent.setup();
     render();
     await user.click(await screen.findByRole('button', { name: 'Call the bank' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit task' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Task' });
     const title = within(dialog).getByLabelText('Title');
     await user.clear(title);
     await user.type(title, 'Call the bank twice');
@@ -272,7 +272,7 @@ describe('DepartmentTodosPage', () => {
       version: 1,
       title: 'Call the bank twice',
     });
-    expect(await within(dialog).findByText('Someone else changed this task')).toBeTruthy();
+    expect(await within(dialog).findByText('Someone else changed this Task')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Reload' })).toBeTruthy();
   });
 
@@ -281,7 +281,7 @@ describe('DepartmentTodosPage', () => {
     stubFetch(routes());
     render();
     await screen.findByRole('list', { name: 'Tasks' });
-    expect(screen.queryByRole('form', { name: 'New task' })).toBeNull();
+    expect(screen.queryByRole('form', { name: 'New Task' })).toBeNull();
     expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Mark Call the bank as done' }).disabled).toBe(true);
     expect(screen.queryByRole('checkbox', { name: 'Select Call the bank' })).toBeNull();
   });

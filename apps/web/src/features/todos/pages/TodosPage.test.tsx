@@ -21,7 +21,7 @@ describe('TodosPage', () => {
     );
     renderPage(<TodosPage />, { path: '/todos' });
     expect(await screen.findByText('Operations')).toBeTruthy();
-    expect(await screen.findByText(/No tasks yet/)).toBeTruthy();
+    expect(await screen.findByText(/No Tasks yet/)).toBeTruthy();
     expect(stub.calls.find((call) => call.url.includes('/todos?'))?.url).toContain(`teamId=${DEPT}`);
   });
 });

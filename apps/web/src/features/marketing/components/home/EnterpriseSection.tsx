@@ -2,7 +2,13 @@ import { Cloud, Globe, KeyRound, Lock, ShieldCheck, Users, Webhook } from 'lucid
 import type { ComponentType, SVGProps } from 'react';
 import { container } from '../styles';
 
-const ITEMS: readonly { title: string; text: string; Icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
+interface EnterpriseItem {
+  title: string;
+  text: string;
+  Icon: ComponentType<SVGProps<SVGSVGElement>>;
+}
+
+const ITEMS: readonly EnterpriseItem[] = [
   {
     title: 'From 10 to 500+ users',
     text: 'Start with the leadership team and bring in every department as you grow.',
@@ -17,11 +23,6 @@ const ITEMS: readonly { title: string; text: string; Icon: ComponentType<SVGProp
     title: 'Two-factor authentication',
     text: 'A second factor protects every account that handles company plans.',
     Icon: Lock,
-  },
-  {
-    title: 'SOC 2 Type II',
-    text: 'Security controls organized around the SOC 2 Type II framework.',
-    Icon: ShieldCheck,
   },
   {
     title: 'White-label domains',
@@ -40,7 +41,11 @@ const ITEMS: readonly { title: string; text: string; Icon: ComponentType<SVGProp
   },
 ];
 
-export function EnterpriseSection() {
+/** `soc2Type2` is the operator's own statement (MARKETING_CONTENT_FILE): the claim shows only when they make it. */
+export function EnterpriseSection({ soc2Type2 }: { soc2Type2: string | null }) {
+  const items: readonly EnterpriseItem[] = soc2Type2
+    ? [...ITEMS.slice(0, 3), { title: 'SOC 2 Type II', text: soc2Type2, Icon: ShieldCheck }, ...ITEMS.slice(3)]
+    : ITEMS;
   return (
     <section aria-labelledby="enterprise-heading" className="bg-slate-900 py-16 text-white sm:py-20 dark:bg-slate-800">
       <div className={container}>
@@ -51,7 +56,7 @@ export function EnterpriseSection() {
           The controls that IT and security teams ask for, without making the tool harder for everyone else.
         </p>
         <ul className="mt-10 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {ITEMS.map(({ title, text, Icon }) => (
+          {items.map(({ title, text, Icon }) => (
             <li key={title} className="flex gap-3">
               <Icon aria-hidden="true" className="mt-0.5 h-6 w-6 shrink-0 text-blue-300" />
               <div>

@@ -1,54 +1,48 @@
 import { Star } from 'lucide-react';
+import type { Testimonial } from '@keel/contract';
 import { card, container, mutedText, sectionHeading } from '../styles';
 
-const TESTIMONIALS = [
-  {
-    role: 'Chief Executive Officer, professional services firm',
-    quote:
-      'Our leadership meeting finally has one source of truth. Everyone sees the same priorities and numbers, and we spend the time solving problems instead of hunting for the latest spreadsheet.',
-  },
-  {
-    role: 'Chief Operating Officer, manufacturing company',
-    quote:
-      'We kept the vocabulary our team had learnt over the years. Nobody had to relearn what to call things, so adoption took days rather than months.',
-  },
-  {
-    role: 'Independent strategy consultant',
-    quote:
-      'I coach clients on different methodologies. Being able to work in each client’s own terms from one account makes my sessions far smoother.',
-  },
-] as const;
+const STAR_POSITIONS = [1, 2, 3, 4, 5] as const;
 
-function FiveStars() {
+function StarRating({ rating }: { rating: number }) {
   return (
-    <div role="img" aria-label="Rated 5 out of 5 stars" className="flex gap-0.5">
-      {[0, 1, 2, 3, 4].map((star) => (
+    <div role="img" aria-label={`Rated ${rating} out of 5 stars`} className="flex gap-0.5">
+      {STAR_POSITIONS.map((position) => (
         <Star
-          key={star}
+          key={position}
           aria-hidden="true"
-          className="h-4 w-4 fill-amber-600 text-amber-600 dark:fill-amber-400 dark:text-amber-400"
+          className={
+            position <= rating
+              ? 'h-4 w-4 fill-amber-600 text-amber-600 dark:fill-amber-400 dark:text-amber-400'
+              : 'h-4 w-4 text-slate-400 dark:text-slate-500'
+          }
         />
       ))}
     </div>
   );
 }
 
-export function Testimonials() {
+const attribution = ({ name, role, company }: Testimonial) => [name, role, company].filter(Boolean).join(', ');
+
+/** The operator's testimonials (MARKETING_CONTENT_FILE); without any, the section is left out. */
+export function Testimonials({ testimonials }: { testimonials: readonly Testimonial[] }) {
+  if (testimonials.length === 0) return null;
   return (
     <section aria-labelledby="testimonials-heading" className="py-16 sm:py-20">
       <div className={container}>
         <h2 id="testimonials-heading" className={sectionHeading}>
-          What leaders say
+          What customers say
         </h2>
         <ul className="mt-10 grid grid-cols-1 gap-5 lg:grid-cols-3">
-          {TESTIMONIALS.map((testimonial) => (
-            <li key={testimonial.role}>
+          {testimonials.map((testimonial, index) => (
+            // Two testimonials may share a role, so the position keeps keys unique in this fixed list.
+            <li key={index}>
               <figure className={`${card} flex h-full flex-col gap-4`}>
-                <FiveStars />
+                <StarRating rating={testimonial.rating} />
                 <blockquote className="flex-1 text-slate-800 dark:text-slate-100">
                   <p>“{testimonial.quote}”</p>
                 </blockquote>
-                <figcaption className={`text-sm font-medium ${mutedText}`}>{testimonial.role}</figcaption>
+                <figcaption className={`text-sm font-medium ${mutedText}`}>{attribution(testimonial)}</figcaption>
               </figure>
             </li>
           ))}

@@ -1,0 +1,2 @@
+export { loadMarketingContent } from './marketing-content.js';
+export { marketingRoutes } from './marketing.routes.js';
