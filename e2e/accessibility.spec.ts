@@ -3,6 +3,7 @@ import { expect, test } from './support/test.js';
 import { expectSignedInFrame, openSignedIn, registerViaApi, settled, sidebar, type Account } from './support/app.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { authOf, createTodo, firstTeamId, localDate, orgPath } from './support/work.js';
+import { PLACEHOLDER_TEXT, accountAndAdminPages, workPages } from './support/routes.js';
 
 const PUBLIC_PAGES = [
   '/',
@@ -20,60 +21,6 @@ const PUBLIC_PAGES = [
 ];
 
 const SCHEMES = ['light', 'dark'] as const;
-const PLACEHOLDER_TEXT = 'This part of Keel is not built yet.';
-
-/**
- * Every signed-in page of spec section 2 (variants such as /scorecard-original draw the same page), in two
- * walks: the team's work, then the person's and the admin's pages (the account is its organization's owner).
- */
-const workPages = (organizationId: string, teamId: string) => [
-  '/dashboard',
-  '/quarterly-priorities',
-  '/scorecard',
-  '/todos',
-  '/headlines',
-  '/issues',
-  '/meetings',
-  `/meetings/weekly-accountability/${teamId}`,
-  `/meetings/weekly-express/${teamId}`,
-  `/meetings/quarterly-planning/${teamId}`,
-  `/meetings/annual-planning/${teamId}`,
-  '/meeting-history',
-  '/processes',
-  '/business-blueprint',
-  '/organizational-chart',
-  '/documents',
-  '/accountability',
-  `/departments/${teamId}`,
-  `/departments/${teamId}/priorities`,
-  `/departments/${teamId}/scorecard`,
-  `/departments/${teamId}/meetings`,
-  `/departments/${teamId}/todos`,
-  `/departments/${teamId}/issues`,
-  '/priorities/import',
-  '/issues/import',
-  `/organizations/${organizationId}/smart-rock-assistant`,
-];
-const accountAndAdminPages = [
-  '/user-settings',
-  '/consultant',
-  '/billing',
-  '/departments',
-  '/users',
-  '/organization-settings',
-  '/organization-settings/storage',
-  '/terminology-settings',
-  '/admin/tools',
-  '/admin/bulk-import',
-  '/admin/active-meetings',
-  '/admin/import-scorecard',
-  '/admin/import-todos',
-  '/admin/system-health',
-  '/admin/failed-operations',
-  '/admin/user-activity',
-  '/admin/data-isolation',
-  '/no-such-page',
-];
 
 /**
  * Dark mode changes colours only, so the dark walks check one page of each kind (lists with rows, a table, forms,

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.js';
-import { PASSWORD, expectSignedInFrame, openPage, registerViaApi, uniqueEmail } from './support/app.js';
+import { expectSignedInFrame, openPage, registerViaApi, uniqueEmail } from './support/app.js';
+import { acceptAsNewPerson } from './support/members.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { PHONE, expectFitsViewport } from './support/layout.js';
 import { NO_MAIL_BASE_URL } from './support/no-mail-server.js';
@@ -57,13 +58,7 @@ test.describe('invitations without mail set up', () => {
     const guest = await invitee.newPage();
     await guest.goto(link);
     await expect(guest.getByText(`invites you to join ${owner.organizationName}`)).toBeVisible();
-    await guest.getByLabel('First name').fill('Mary');
-    await guest.getByLabel('Last name').fill('Jackson');
-    await guest.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await guest.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
-    await guest.getByLabel('I have read and agree to the Terms of Service').check();
-    await guest.getByLabel('I have read and agree to the Privacy Policy').check();
-    await guest.getByRole('button', { name: 'Accept invitation' }).click();
+    await acceptAsNewPerson(guest, { firstName: 'Mary', lastName: 'Jackson' });
     await expect(guest).toHaveURL(/\/dashboard$/);
     await expectSignedInFrame(guest, { firstName: 'Mary', lastName: 'Jackson' });
     // The to-do given before they joined is theirs, under the name they gave.

@@ -1,5 +1,6 @@
 import { expect, test } from './support/test.js';
 import { PASSWORD, expectSignedInFrame, openPage, registerViaApi, uniqueEmail } from './support/app.js';
+import { acceptAsNewPerson } from './support/members.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { latestMailTo, linkIn } from './support/mailbox.js';
 
@@ -28,13 +29,7 @@ test.describe('invitations', () => {
     await guest.goto(link);
     await expect(guest.getByText(`invites you to join ${owner.organizationName}`)).toBeVisible();
     await expectNoAxeViolations(guest, '/accept-invitation');
-    await guest.getByLabel('First name').fill('Katherine');
-    await guest.getByLabel('Last name').fill('Johnson');
-    await guest.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await guest.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
-    await guest.getByLabel('I have read and agree to the Terms of Service').check();
-    await guest.getByLabel('I have read and agree to the Privacy Policy').check();
-    await guest.getByRole('button', { name: 'Accept invitation' }).click();
+    await acceptAsNewPerson(guest, { firstName: 'Katherine', lastName: 'Johnson' });
     await expect(guest).toHaveURL(/\/dashboard$/);
     const person = { firstName: 'Katherine', lastName: 'Johnson' };
     await expectSignedInFrame(guest, person);

@@ -10,6 +10,7 @@ import {
   TABLET,
 } from './support/layout.js';
 import { addMemberViaInvitation } from './support/members.js';
+import { PLACEHOLDER_TEXT, signedInPages } from './support/routes.js';
 import { authOf, firstTeamId, localDate, orgPath } from './support/work.js';
 
 // A phone: touch, so `pointer: coarse` styles (the larger tap targets) apply as they do on a real one.
@@ -23,45 +24,6 @@ const LONG_HEADLINE =
   'Acme renewed for two more years and asked to add their Rotterdam warehouse to the contract from January onwards';
 const LONG_PRIORITY = 'Open the Rotterdam warehouse with its own team and have the first orders shipped from it';
 const UNBROKEN = 'Supercalifragilisticexpialidocious-customer-onboarding-checklist-v2';
-
-/** Every signed-in page of spec section 2 (as the accessibility walk lists them). */
-const signedInPages = (organizationId: string, teamId: string) => [
-  '/dashboard',
-  '/quarterly-priorities',
-  '/scorecard',
-  '/todos',
-  '/headlines',
-  '/issues',
-  '/meetings',
-  `/meetings/weekly-accountability/${teamId}`,
-  '/meeting-history',
-  '/processes',
-  '/business-blueprint',
-  '/organizational-chart',
-  '/documents',
-  '/accountability',
-  `/departments/${teamId}`,
-  `/departments/${teamId}/priorities`,
-  `/departments/${teamId}/todos`,
-  `/departments/${teamId}/issues`,
-  '/priorities/import',
-  '/issues/import',
-  `/organizations/${organizationId}/smart-rock-assistant`,
-  '/user-settings',
-  '/consultant',
-  '/billing',
-  '/departments',
-  '/users',
-  '/organization-settings',
-  '/organization-settings/storage',
-  '/terminology-settings',
-  '/admin/tools',
-  '/admin/bulk-import',
-  '/admin/import-scorecard',
-  '/admin/import-todos',
-  '/admin/user-activity',
-  '/no-such-page',
-];
 
 async function post(request: APIRequestContext, account: Account, path: string, data: unknown) {
   const response = await request.post(orgPath(account, path), { headers: authOf(account), data });
@@ -181,9 +143,14 @@ test.describe('readable on a phone', () => {
       test.setTimeout(240_000);
       await page.setViewportSize(viewport);
       await openSignedIn(page, account);
+      // The "not built yet" frame is the same on every such page: checked once, and each page again once built.
+      let placeholderChecked = false;
       for (const path of signedInPages(account.user.organizationId, teamId)) {
         await test.step(path, async () => {
           await open(page, path);
+          const placeholder = (await page.getByText(PLACEHOLDER_TEXT).count()) > 0;
+          if (placeholder && placeholderChecked) return;
+          placeholderChecked ||= placeholder;
           await expectFitsViewport(page, path);
         });
       }

@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { API, PASSWORD, uniqueEmail, type Account, type SessionUser } from './app.js';
 import { latestMailTo, linkIn } from './mailbox.js';
 import { authOf, orgPath } from './work.js';
@@ -39,4 +39,15 @@ export async function addMemberViaInvitation(
     accessToken: body.data.accessToken,
     refreshToken: body.data.refreshToken,
   };
+}
+
+/** Fills the accept-invitation page as a new person (names, password, both legal boxes) and accepts. */
+export async function acceptAsNewPerson(page: Page, person: { firstName: string; lastName: string }): Promise<void> {
+  await page.getByLabel('First name').fill(person.firstName);
+  await page.getByLabel('Last name').fill(person.lastName);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('I have read and agree to the Terms of Service').check();
+  await page.getByLabel('I have read and agree to the Privacy Policy').check();
+  await page.getByRole('button', { name: 'Accept invitation' }).click();
 }

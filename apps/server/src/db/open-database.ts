@@ -24,6 +24,9 @@ export async function openDatabase(options: {
     // pool, whose connections are the app role for life (see pool-transactions.ts).
     const ownerPool = new pg.Pool({ connectionString: options.databaseUrl, max: 3, idleTimeoutMillis: 30_000 });
     const tenantPool = new pg.Pool({ connectionString: options.databaseUrl, max: 20, idleTimeoutMillis: 30_000 });
+    // An idle connection the server ends (a restart, a dropped database) is thrown away by its pool; without
+    // a listener its 'error' event would end the process, with one the next query simply gets a new connection.
+    for (const pool of [ownerPool, tenantPool]) pool.on('error', () => undefined);
     const db = drizzle({ client: ownerPool, schema, casing }) as unknown as Database;
     registerScopeRunner(
       db,

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Role } from '@keel/contract';
 import { accountDb, tenantDb } from '../../db/scope.js';
+import { findMemberIdsWithStatus } from './people.repository.js';
 import { memberships, users } from './people.table.js';
 
 // People invited but not yet joined: an `invited` membership (and, without an account, a placeholder user
@@ -12,23 +13,8 @@ const fullName = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName}
  * Which of `userIds` may own to-dos and priorities: active members, and invited people not yet joined (so a
  * team can plan before everyone has accepted); never deactivated members or other organizations' people.
  */
-export async function findAssignableMemberIds(
-  organizationId: string,
-  userIds: readonly string[],
-): Promise<Set<string>> {
-  if (userIds.length === 0) return new Set();
-  const rows = await tenantDb(organizationId)
-    .select({ userId: memberships.userId })
-    .from(memberships)
-    .where(
-      and(
-        eq(memberships.organizationId, organizationId),
-        inArray(memberships.status, ['active', 'invited']),
-        inArray(memberships.userId, [...userIds]),
-      ),
-    );
-  return new Set(rows.map((row) => row.userId));
-}
+export const findAssignableMemberIds = (organizationId: string, userIds: readonly string[]) =>
+  findMemberIdsWithStatus(organizationId, userIds, ['active', 'invited']);
 
 /**
  * The invited people of new invitations become `invited` members, so they can be given to-dos and priorities

@@ -127,8 +127,14 @@ export async function listActiveMembershipsOfUser(userId: string) {
     .limit(500);
 }
 
-/** Which of `userIds` are active members; row-level security hides other organizations' people. */
-export async function findActiveMemberIds(organizationId: string, userIds: readonly string[]): Promise<Set<string>> {
+type MembershipStatus = (typeof memberships.status.enumValues)[number];
+
+/** Which of `userIds` are members with one of `statuses`; row-level security hides other organizations' people. */
+export async function findMemberIdsWithStatus(
+  organizationId: string,
+  userIds: readonly string[],
+  statuses: readonly MembershipStatus[],
+): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();
   const rows = await tenantDb(organizationId)
     .select({ userId: memberships.userId })
@@ -136,12 +142,16 @@ export async function findActiveMemberIds(organizationId: string, userIds: reado
     .where(
       and(
         eq(memberships.organizationId, organizationId),
-        eq(memberships.status, 'active'),
+        inArray(memberships.status, [...statuses]),
         inArray(memberships.userId, [...userIds]),
       ),
     );
   return new Set(rows.map((row) => row.userId));
 }
+
+/** Which of `userIds` are active members. */
+export const findActiveMemberIds = (organizationId: string, userIds: readonly string[]) =>
+  findMemberIdsWithStatus(organizationId, userIds, ['active']);
 
 // People: accounts are global (account scope), one login for every organization.
 
