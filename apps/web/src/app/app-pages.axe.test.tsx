@@ -23,7 +23,11 @@ async function seriousViolations(context: axe.ElementContext) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('axe on signed-out pages', () => {
-  beforeEach(() => useSession.setState({ status: 'signedOut', user: null }));
+  beforeEach(() => {
+    useSession.setState({ status: 'signedOut', user: null });
+    // Nothing leaves the test: the pages' public calls (sign-in providers, invitation lookup) answer 404.
+    stubFetch({});
+  });
 
   it.each([
     ['/login', 'Sign in to your account'],
