@@ -1,5 +1,5 @@
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpCapture, type SmtpCapture } from '../../test-support/smtp-capture.js';
 import {
   createTestApp,
   queryAsOwner,
@@ -86,44 +86,23 @@ describe('password reset without SMTP (the logged mail store)', () => {
 });
 
 describe('password reset through real SMTP', () => {
-  const received: string[] = [];
-  let smtp: SMTPServer;
+  let smtp: SmtpCapture;
   let context: TestContext;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          // Undo quoted-printable soft breaks and escapes so the link can be read back.
-          received.push(
-            Buffer.concat(chunks)
-              .toString('utf8')
-              .replace(/=\r?\n/g, '')
-              .replaceAll('=3D', '='),
-          );
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const address = smtp.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    context = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true` });
+    smtp = await startSmtpCapture();
+    context = await createTestApp({ SMTP_URL: smtp.url });
   });
   afterAll(async () => {
     await context.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
   it('delivers the reset mail to the SMTP server and records it as sent', async () => {
     const owner = await registerOrganization(context.app);
     expect((await post(context, '/auth/forgot-password', { email: owner.user.email })).statusCode).toBe(200);
     expect(
-      received.some((message) => message.includes(owner.user.email) && message.includes('reset-password?token=')),
+      smtp.received.some((message) => message.includes(owner.user.email) && message.includes('reset-password?token=')),
     ).toBe(true);
     const [mail] = await queryAsOwner<{ status: string }>(
       context.database,

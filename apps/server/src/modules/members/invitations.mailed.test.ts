@@ -1,5 +1,5 @@
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpCapture, type SmtpCapture } from '../../test-support/smtp-capture.js';
 import type { MemberImportResult, SentConsultantGrant, SentInvitation, Session } from '@keel/contract';
 import { csvFile, importForm } from '../../test-support/imports-fixture.js';
 import {
@@ -14,33 +14,18 @@ import {
 
 /** With mail set up, every kind of invitation is mailed and no link ever comes back in a response. */
 describe('invitations with mail set up', () => {
-  const received: string[] = [];
-  let smtp: SMTPServer;
+  let smtp: SmtpCapture;
   let context: TestContext;
   let owner: Session;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push(Buffer.concat(chunks).toString('utf8'));
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const address = smtp.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    context = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true` });
+    smtp = await startSmtpCapture();
+    context = await createTestApp({ SMTP_URL: smtp.url });
     owner = await registerOrganization(context.app);
   });
   afterAll(async () => {
     await context.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
   const post = (path: string, payload: object) =>
@@ -66,7 +51,9 @@ describe('invitations with mail set up', () => {
     expect(created.delivery).toEqual({ mailed: true, unmailed: [] });
     expect(invited.body).not.toContain('token=');
     expect(await statusOfMailTo(email)).toBe('sent');
-    expect(received.some((message) => message.includes(email) && message.includes('accept-invitation'))).toBe(true);
+    expect(smtp.received.some((message) => message.includes(email) && message.includes('accept-invitation'))).toBe(
+      true,
+    );
 
     const resent = await post(`/invitations/${created.id}/resend`, { version: created.version });
     expect(resent.statusCode).toBe(200);
