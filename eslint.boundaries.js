@@ -16,7 +16,8 @@ const uiNeverApiClient = {
 };
 const plumbingNeverModules = {
   regex: '(^|/)modules/',
-  message: 'Plumbing (http, db, realtime, mail, storage, spreadsheet) knows no feature module; let the module call it.',
+  message:
+    'Plumbing (http, db, jobs, realtime, mail, storage, spreadsheet) knows no feature module; let the module call it.',
 };
 const dbNeverHttp = {
   regex: '(^|/)http/',
@@ -63,7 +64,7 @@ export const importBoundaries = [
   },
   {
     name: 'boundaries/plumbing',
-    files: ['apps/server/src/{http,realtime,mail,storage,spreadsheet}/**/*.ts'],
+    files: ['apps/server/src/{http,jobs,realtime,mail,storage,spreadsheet}/**/*.ts'],
     ignores: testFiles,
     rules: restrict(plumbingNeverModules),
   },

@@ -12,6 +12,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { Config } from './config.js';
@@ -25,7 +26,10 @@ import { refuseNulCharacters } from './http/nul-characters.js';
 import { registerSecurityHeaders } from './http/security.js';
 import type { TypedApp } from './http/types.js';
 import { registerWebApp } from './http/web-app.js';
-import { createMailer, type Mailer } from './mail/mailer.js';
+import { countFailedOperations } from './jobs/failed-operations.repository.js';
+import { scheduleEmbeddedBackups } from './jobs/database-backup.job.js';
+import { createJobQueue } from './jobs/job-queue.js';
+import { createMailer } from './mail/mailer.js';
 import {
   authRoutes,
   avatarRoutes,
@@ -54,17 +58,13 @@ const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 export interface AppDeps {
   database: DatabaseHandle;
   config: Config;
-  mailer?: Mailer;
+  /** Tests run workers without pg-boss's maintenance and cron, and may shorten the mail retries. */
+  jobs?: { supervise?: boolean; mailRetry?: { limit: number; delaySeconds: number } };
   storage?: FileStorage;
   changes?: ChangeBus;
   /** Tests shorten the realtime hub's timers. */
   realtimeLimits?: Partial<HubLimits>;
   logger?: boolean | { level: string };
-}
-
-export interface AppServices {
-  mailer: Mailer;
-  storage: FileStorage;
 }
 
 /**
@@ -82,8 +82,14 @@ const documentRoutes: typeof jsonSchemaTransform = (input) => {
   return { schema: { ...schema, ...extra }, url };
 };
 
+/** The server's package version, shown on system health. */
+const SERVER_VERSION = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  const startedAt = new Date();
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
@@ -102,12 +108,42 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, { global: false });
 
-  const mailer =
-    deps.mailer ?? createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   const storage = deps.storage ?? createLocalStorage(config.dataDir);
   const tokens = createAccessTokens(config.jwtSecret);
   const changes = deps.changes ?? createChangeBus();
-  app.addHook('onClose', async () => mailer.close());
+  const jobs = createJobQueue({
+    database,
+    log: app.log,
+    supervise: deps.jobs?.supervise ?? true,
+    onFailedOperationChange: (organizationId, id) =>
+      changes.publish({
+        organizationId,
+        teamId: null,
+        entity: 'failed_operation',
+        ids: [id],
+        action: 'updated',
+        actorUserId: null,
+      }),
+  });
+  const mailer = createMailer({
+    db: database.db,
+    jobs,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    log: app.log,
+    ...(deps.jobs?.mailRetry ? { retry: deps.jobs.mailRetry } : {}),
+  });
+  // In memory (tests) there is nothing on disk to back up.
+  const backups =
+    database.pglite && database.pglite.dataDir
+      ? scheduleEmbeddedBackups({ jobs, pglite: database.pglite, dataDir: config.dataDir, ...config.backups })
+      : null;
+  app.decorate('jobs', jobs);
+  // Workers stop before the mailer and the database go: a job in flight finishes or is retried later.
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    mailer.close();
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -175,7 +211,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           { rateLimitPerMinute: config.authRateLimitPerMinute },
         ),
       );
-      await registerFeatureRoutes(typed, { db: database.db, storage, config, changes, mailer, auth: authService });
+      await registerFeatureRoutes(typed, {
+        db: database.db,
+        storage,
+        config,
+        changes,
+        mailer,
+        jobs,
+        auth: authService,
+        operations: {
+          databaseKind: database.kind,
+          version: SERVER_VERSION,
+          startedAt,
+          backups: backups?.stats ?? null,
+          // The hub is created after the routes; it is there by the time anyone asks.
+          realtimeConnections: () => app.realtime?.connectionCount() ?? 0,
+          countFailedOperations: async (organizationId) =>
+            (await countFailedOperations(organizationId)).reduce((sum, kind) => sum + kind.failed, 0),
+        },
+      });
     },
     { prefix: API_PREFIX },
   );
@@ -201,6 +255,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('realtime', realtime);
   await app.register(realtime.plugin);
+
+  await jobs.prepare();
+  await backups?.schedule();
+  await jobs.start();
 
   const webServed = await registerWebApp(app, config.webDistDir ?? defaultWebDist);
   registerNotFound(app, API_PREFIX, webServed);

@@ -42,6 +42,9 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFromEnv,
   /** A JSON file of the marketing claims the operator can back (testimonials, SOC 2, rating, patent notice). */
   MARKETING_CONTENT_FILE: z.string().min(1).optional(),
+  /** When the embedded database is backed up (cron, UTC), and how many backups are kept. */
+  BACKUP_CRON: z.string().min(9).default('0 3 * * *'),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(7),
 });
 
 export interface Config {
@@ -61,6 +64,8 @@ export interface Config {
   trustProxy: boolean;
   /** Absent: the product makes none of those claims. Read once at start (see modules/marketing). */
   marketingContentFile: string | undefined;
+  /** Backups of the embedded database under DATA_DIR/backups (decision 0009). */
+  backups: { cron: string; keep: number };
   oidc: {
     google: OidcProviderConfig | undefined;
     microsoft: OidcProviderConfig | undefined;
@@ -120,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCheckSeconds: parsed.SESSION_CHECK_SECONDS,
     trustProxy: parsed.TRUST_PROXY,
     marketingContentFile: parsed.MARKETING_CONTENT_FILE,
+    backups: { cron: parsed.BACKUP_CRON, keep: parsed.BACKUP_KEEP },
     oidc: {
       google: oidcProvider(
         parsed.GOOGLE_CLIENT_ID,

@@ -22,3 +22,4 @@ export * from './audit.js';
 export * from './member-import.js';
 export * from './consultants.js';
 export * from './marketing.js';
+export * from './operations.js';

@@ -27,7 +27,15 @@ export type RealtimeChangeAction = 'created' | 'updated' | 'deleted';
  * The kinds of object the server announces changes of. The web's query keys of business objects
  * start with ['organizations', organizationId, entity], so one invalidation refreshes every view.
  */
-export const REALTIME_ENTITIES = ['todo', 'issue', 'priority', 'headline', 'cascading_message', 'team'] as const;
+export const REALTIME_ENTITIES = [
+  'todo',
+  'issue',
+  'priority',
+  'headline',
+  'cascading_message',
+  'team',
+  'failed_operation',
+] as const;
 export const realtimeEntitySchema = z.enum(REALTIME_ENTITIES);
 export type RealtimeEntity = z.infer<typeof realtimeEntitySchema>;
 

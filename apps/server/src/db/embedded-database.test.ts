@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  type DurableNodeFS,
   EMBEDDED_POSTGRES_SETTINGS,
   createEmbeddedClusterIfMissing,
   embeddedClusterDir,
@@ -30,6 +31,22 @@ describe('the embedded database', () => {
         );
         expect(rows[0]?.setting).toBe(value);
       }
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('keeps fsync on, and a commit on a cluster folder syncs the disk', async () => {
+    const clusterDir = path.join(dataDir, 'durable');
+    const database = await openEmbeddedDatabase({ clusterDir });
+    try {
+      const fsync = await database.pglite.query<{ fsync: string }>('show fsync');
+      expect(fsync.rows[0]?.fsync).toBe('on');
+      await database.pglite.exec('create table committed_rows (id int)');
+      const fs = database.pglite.fs as DurableNodeFS;
+      const before = fs.fsyncCalls;
+      await database.pglite.query('insert into committed_rows values (1)');
+      expect(fs.fsyncCalls).toBeGreaterThan(before);
     } finally {
       await database.close();
     }

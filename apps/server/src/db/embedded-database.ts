@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync } from 'node:fs';
+import { existsSync, fsyncSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
-import type { DatabaseHandle, Database } from './database.js';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
+import type { DatabaseHandle, Database, OwnerSql } from './database.js';
 import * as schema from './schema.js';
 
 /**
@@ -19,6 +20,32 @@ export const EMBEDDED_POSTGRES_SETTINGS = {
   temp_buffers: '2MB',
 } as const;
 
+/**
+ * PGlite's own start turns fsync off (`-F`) and, even with it on, its Node filesystem (Emscripten's
+ * NODEFS) has no fsync and its fdatasync is a no-op: a commit reached the operating system's cache,
+ * never the disk, so a power cut could lose it. Keel starts PostgreSQL with fsync on, syncs WAL with
+ * fsync() (the one call that reaches the filesystem) and gives NODEFS a real fsync. Measured cost:
+ * see bench/RESULTS.md (issue 11).
+ */
+const DURABILITY_SETTINGS = ['-c', 'fsync=on', '-c', 'wal_sync_method=fsync'] as const;
+
+/** A cluster folder whose fsync calls reach the disk; counts them so a test can prove they do. */
+export class DurableNodeFS extends NodeFS {
+  fsyncCalls = 0;
+
+  override async init(...args: Parameters<NodeFS['init']>): ReturnType<NodeFS['init']> {
+    const { emscriptenOpts } = await super.init(...args);
+    const installFsync = (mod: { NODEFS: { stream_ops: Record<string, unknown> } }) => {
+      mod.NODEFS.stream_ops.fsync = (stream: { nfd: number }) => {
+        this.fsyncCalls += 1;
+        fsyncSync(stream.nfd);
+        return 0;
+      };
+    };
+    return { emscriptenOpts: { ...emscriptenOpts, preRun: [...(emscriptenOpts.preRun ?? []), installFsync] } };
+  }
+}
+
 /** The cluster's folder inside DATA_DIR. */
 export const embeddedClusterDir = (dataDir: string) => path.join(dataDir, 'pgdata');
 
@@ -31,13 +58,24 @@ export async function openEmbeddedDatabase(options: {
   const { drizzle } = await import('drizzle-orm/pglite');
   if (options.clusterDir) mkdirSync(options.clusterDir, { recursive: true });
   const settings = Object.entries(EMBEDDED_POSTGRES_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
+  const startParams = [...PGlite.defaultStartParams.filter((param) => param !== '-F'), ...DURABILITY_SETTINGS];
   const pglite = await PGlite.create({
-    ...(options.clusterDir ? { dataDir: options.clusterDir } : {}),
+    ...(options.clusterDir ? { fs: new DurableNodeFS(options.clusterDir) } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    startParams: [...PGlite.defaultStartParams, ...settings],
+    startParams: [...startParams, ...settings],
   });
   const db = drizzle({ client: pglite, schema, casing: 'snake_case' }) as unknown as Database;
-  return { db, kind: 'embedded', pglite, close: () => pglite.close() };
+  return { db, ownerSql: pgliteOwnerSql(pglite), kind: 'embedded', pglite, close: () => pglite.close() };
+}
+
+function pgliteOwnerSql(pglite: PGlite): OwnerSql {
+  return {
+    async query(text, values) {
+      if (values && values.length > 0) return pglite.query<Record<string, unknown>>(text, values);
+      const results = await pglite.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
+  };
 }
 
 function isEmptyOrMissing(folder: string): boolean {

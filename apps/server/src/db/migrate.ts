@@ -1,9 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { fileURLToPath } from 'node:url';
+import { installJobSchema } from '../jobs/job-schema.js';
 import type { DatabaseHandle } from './database.js';
 import { APP_ROLE } from './table-helpers.js';
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/** Creates the application role the migrations grant to, when the server does not have it yet. */
+export const CREATE_APP_ROLE_SQL = `
+    do $$ begin
+      if not exists (select 1 from pg_roles where rolname = '${APP_ROLE}') then
+        create role ${APP_ROLE} nologin nosuperuser nobypassrls noinherit;
+      end if;
+    end $$;`;
 
 /**
  * Brings any database (fresh or old, embedded or server) to the current schema, then re-asserts the
@@ -12,14 +21,7 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
  */
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   const { db } = handle;
-  await db.execute(
-    sql.raw(`
-    do $$ begin
-      if not exists (select 1 from pg_roles where rolname = '${APP_ROLE}') then
-        create role ${APP_ROLE} nologin nosuperuser nobypassrls noinherit;
-      end if;
-    end $$;`),
-  );
+  await db.execute(sql.raw(CREATE_APP_ROLE_SQL));
   await db.execute(sql.raw(`grant ${APP_ROLE} to current_user`)).catch(() => undefined);
 
   if (handle.kind === 'embedded') {
@@ -42,4 +44,5 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
     end $$`,
   ];
   for (const statement of securityStatements) await db.execute(sql.raw(statement));
+  await installJobSchema(handle.ownerSql);
 }

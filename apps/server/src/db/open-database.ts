@@ -34,6 +34,7 @@ export async function openDatabase(options: {
     );
     return {
       db,
+      ownerSql: { query: (text, values) => ownerPool.query(text, values) },
       kind: 'postgresql',
       close: async () => {
         await Promise.all([ownerPool.end(), tenantPool.end()]);

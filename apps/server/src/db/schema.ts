@@ -14,3 +14,4 @@ export * from '../modules/revisions/revisions.table.js';
 export * from '../modules/members/members.table.js';
 export * from '../modules/auth/two-factor.table.js';
 export * from '../modules/sso/sso.table.js';
+export * from '../jobs/jobs.table.js';

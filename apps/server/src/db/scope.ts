@@ -20,6 +20,8 @@ interface ActiveScope extends ScopeSettings {
   tx: Database;
   /** Settings live for the session (no surrounding transaction), not just the transaction. */
   sessionLevel: boolean;
+  /** Run once the outermost scope has committed; dropped if it rolls back. */
+  afterCommit: (() => void)[];
 }
 
 const activeScope = new AsyncLocalStorage<ActiveScope>();
@@ -57,22 +59,39 @@ async function runScoped<T>(
     // Nested scopes share the outer connection (and its transaction), switching the tenant for their span.
     await applyScopeSettings(outer.tx, settings, outer.sessionLevel);
     try {
-      return await activeScope.run({ ...settings, tx: outer.tx, sessionLevel: outer.sessionLevel }, work);
+      return await activeScope.run(
+        { ...settings, tx: outer.tx, sessionLevel: outer.sessionLevel, afterCommit: outer.afterCommit },
+        work,
+      );
     } finally {
       await applyScopeSettings(outer.tx, outer, outer.sessionLevel);
     }
   }
+  const afterCommit: (() => void)[] = [];
   const runner = scopeRunners.get(db);
-  if (runner) {
-    return runner(mode, settings, (tx, sessionLevel) => activeScope.run({ ...settings, tx, sessionLevel }, work));
-  }
-  return db.transaction(
-    async (tx) => {
-      await applyScopeSettings(tx, settings, false);
-      return activeScope.run({ ...settings, tx, sessionLevel: false }, work);
-    },
-    { accessMode: mode === 'read' ? 'read only' : 'read write' },
-  );
+  const result = runner
+    ? await runner(mode, settings, (tx, sessionLevel) =>
+        activeScope.run({ ...settings, tx, sessionLevel, afterCommit }, work),
+      )
+    : await db.transaction(
+        async (tx) => {
+          await applyScopeSettings(tx, settings, false);
+          return activeScope.run({ ...settings, tx, sessionLevel: false, afterCommit }, work);
+        },
+        { accessMode: mode === 'read' ? 'read only' : 'read write' },
+      );
+  for (const callback of afterCommit) callback();
+  return result;
+}
+
+/**
+ * Runs `callback` after the current scope's transaction commits (never if it rolls back): how work
+ * enqueued in a transaction wakes its worker without waiting for the next poll.
+ */
+export function afterCommit(callback: () => void): void {
+  const active = activeScope.getStore();
+  if (!active) throw new Error('afterCommit called outside a scoped transaction');
+  active.afterCommit.push(callback);
 }
 
 /**

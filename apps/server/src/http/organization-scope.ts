@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound, unauthorized } from './errors.js';
+import { createTenantRefusalLog, type TenantRefusalLog } from './tenant-refusals.js';
 
 /** Who is asking, inside which organization: the scope every business route works in. */
 export interface Caller {
@@ -22,6 +23,10 @@ declare module 'fastify' {
      */
     readonly scope: OrganizationScope;
   }
+  interface FastifyInstance {
+    /** The refusals the organization scope made in this process, for the data-isolation report. */
+    tenantRefusals: TenantRefusalLog;
+  }
 }
 
 export const ORGANIZATION_PARAM = ':organizationId';
@@ -42,8 +47,12 @@ export const organizationNotFound = () =>
  * caller is still an active member (or holds a consultant grant) is proven by the use case inside
  * its own transaction, and a cached list answer is keyed by the organization's revision, which
  * every membership or grant change raises (decisions 0004 and 0006).
+ *
+ * Each refusal is remembered (route pattern and time, never the ids) under both organizations: the
+ * data-isolation page shows an organization the refusals it made and the ones aimed at it.
  */
-export function registerOrganizationScope(app: FastifyInstance) {
+export function registerOrganizationScope(app: FastifyInstance, refusals: TenantRefusalLog = createTenantRefusalLog()) {
+  app.decorate('tenantRefusals', refusals);
   app.decorateRequest(resolved, null);
   app.decorateRequest('scope', {
     getter(this: FastifyRequest): OrganizationScope {
@@ -54,11 +63,22 @@ export function registerOrganizationScope(app: FastifyInstance) {
   });
 
   app.addHook('preHandler', (request, _reply, done) => {
-    if (!request.routeOptions.url?.includes(ORGANIZATION_PARAM)) return done();
+    const route = request.routeOptions.url;
+    if (!route?.includes(ORGANIZATION_PARAM)) return done();
     const auth = request.auth;
     if (!auth) return done(unauthorized());
     const { organizationId } = request.params as { organizationId?: unknown };
-    if (organizationId !== auth.organizationId) return done(organizationNotFound());
+    if (organizationId !== auth.organizationId) {
+      if (typeof organizationId === 'string') {
+        refusals.record({
+          callerOrganizationId: auth.organizationId,
+          namedOrganizationId: organizationId,
+          method: request.method,
+          route,
+        });
+      }
+      return done(organizationNotFound());
+    }
     (request as ScopedRequest)[resolved] = {
       organizationId: auth.organizationId,
       userId: auth.userId,

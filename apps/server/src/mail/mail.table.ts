@@ -24,6 +24,8 @@ export const mailOutbox = pgTable(
   },
   (table) => [
     index('mail_outbox_organization_created_idx').on(table.organizationId, table.createdAt),
+    // System health's last delivery and failed count.
+    index('mail_outbox_status_sent_idx').on(table.status, table.sentAt),
     pgPolicy('mail_read_own_organization', {
       for: 'select',
       to: appRole,

@@ -1,7 +1,8 @@
 import nodemailer from 'nodemailer';
-import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import type { Database } from '../db/database.js';
 import { accountDb, inAccountScope } from '../db/scope.js';
+import type { JobContext, JobQueue } from '../jobs/job-queue.js';
 import { mailOutbox } from './mail.table.js';
 
 export interface OutgoingMail {
@@ -14,60 +15,95 @@ export interface OutgoingMail {
 
 export interface Mailer {
   readonly mode: 'smtp' | 'logged';
-  send(mail: OutgoingMail): Promise<void>;
+  /**
+   * Queues a mail in the current scope's transaction: it is sent after the commit by the background
+   * jobs, retried while the SMTP server is away, and never sent if the transaction rolls back.
+   */
+  enqueue(mail: OutgoingMail): Promise<void>;
   close(): void;
 }
+
+const mailPayloadSchema = z.object({
+  to: z.string().min(1),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().optional(),
+});
+type MailPayload = z.infer<typeof mailPayloadSchema>;
+
+/** An SMTP server away for ten minutes delays mail: ~10 attempts spread over more than an hour. */
+export const MAIL_RETRY = { limit: 10, delaySeconds: 5 } as const;
 
 /**
  * Real SMTP when SMTP_URL is set; otherwise mails are logged and kept in the outbox table so a
  * laptop install still delivers password resets (an admin or the log shows the link). Either way
- * the outbox keeps a record of what was sent. A failed delivery is recorded, never thrown at the
- * person who asked (the reply must not reveal whether an account exists).
+ * the outbox keeps a record of each mail once delivered, logged, or given up on.
  */
 export function createMailer(options: {
   db: Database;
+  jobs: JobQueue;
   smtpUrl?: string | undefined;
   from: string;
-  log: FastifyBaseLogger;
+  log: { info(details: object, message: string): void };
+  retry?: { limit: number; delaySeconds: number };
 }): Mailer {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
-  return {
-    mode: transport ? 'smtp' : 'logged',
-    async send(mail) {
-      let status: 'sent' | 'failed' | 'logged' = 'logged';
-      let error: string | null = null;
+  const retry = options.retry ?? MAIL_RETRY;
+
+  const keep = (mail: MailPayload, context: JobContext, status: 'sent' | 'logged' | 'failed', error: string | null) =>
+    inAccountScope(options.db, () =>
+      accountDb()
+        .insert(mailOutbox)
+        .values({
+          organizationId: context.organizationId,
+          toAddress: mail.to,
+          subject: mail.subject,
+          textBody: mail.text,
+          htmlBody: mail.html ?? null,
+          status,
+          error,
+          sentAt: status === 'sent' ? new Date() : null,
+        }),
+    );
+
+  options.jobs.define({
+    kind: 'mail.deliver',
+    payload: mailPayloadSchema,
+    retryLimit: retry.limit,
+    retryDelaySeconds: retry.delaySeconds,
+    // Longer than nodemailer's own timeouts (a 10-minute socket timeout), so a slow send is not started twice.
+    expireInSeconds: 11 * 60,
+    batchSize: 10,
+    async run(mail, context) {
       if (transport) {
-        try {
-          await transport.sendMail({
-            from: options.from,
-            to: mail.to,
-            subject: mail.subject,
-            text: mail.text,
-            html: mail.html,
-          });
-          status = 'sent';
-        } catch (cause) {
-          status = 'failed';
-          error = cause instanceof Error ? cause.message.slice(0, 500) : 'unknown error';
-          options.log.error({ err: cause, to: mail.to }, 'mail delivery failed');
-        }
+        await transport.sendMail({
+          from: options.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          // The same id on every attempt: a receiver can tell a repeat after a crash mid-delivery.
+          messageId: `<${context.operationId}@keel>`,
+        });
       } else {
         options.log.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'mail logged (SMTP_URL not set)');
       }
-      await inAccountScope(options.db, () =>
-        accountDb()
-          .insert(mailOutbox)
-          .values({
-            organizationId: mail.organizationId ?? null,
-            toAddress: mail.to,
-            subject: mail.subject,
-            textBody: mail.text,
-            htmlBody: mail.html ?? null,
-            status,
-            error,
-            sentAt: status === 'sent' ? new Date() : null,
-          }),
-      );
+      await keep(mail, context, transport ? 'sent' : 'logged', null);
+    },
+    async onGaveUp(mail, error, context) {
+      await keep(mail, context, 'failed', error);
+    },
+  });
+
+  return {
+    mode: transport ? 'smtp' : 'logged',
+    async enqueue(mail) {
+      const payload: MailPayload = { to: mail.to, subject: mail.subject, text: mail.text };
+      if (mail.html) payload.html = mail.html;
+      await options.jobs.enqueue('mail.deliver', payload, {
+        organizationId: mail.organizationId ?? null,
+        description: `Mail to ${mail.to}: ${mail.subject}`,
+      });
     },
     close() {
       transport?.close();

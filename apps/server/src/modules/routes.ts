@@ -2,7 +2,10 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import type { TypedApp } from '../http/types.js';
 import type { ChangeBus } from '../realtime/change-bus.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import { createFailedOperationsService, failedOperationsRoutes } from './failed-operations/index.js';
 import type { Mailer } from '../mail/mailer.js';
+import { readMailStats } from '../mail/mail-stats.js';
 import type { FileStorage } from '../storage/file-storage.js';
 import type { AuthService } from './auth/index.js';
 import { createDashboardService, dashboardRoutes } from './dashboard/index.js';
@@ -27,6 +30,13 @@ import { createTerminologyService, terminologyRoutes } from './terminology/index
 import { createTodosService, todosRoutes } from './todos/index.js';
 import { createIssueRaiser, createIssueThreadsService, createIssuesService, issuesRoutes } from './issues/index.js';
 import { loadMarketingContent, marketingRoutes } from './marketing/index.js';
+import {
+  createAdminToolsService,
+  createDataIsolationService,
+  createSystemHealthService,
+  operationsRoutes,
+  type OperationsWiring,
+} from './operations/index.js';
 
 export interface FeatureDeps {
   db: Database;
@@ -34,10 +44,14 @@ export interface FeatureDeps {
   config: Config;
   /** Services publish here after a change commits; the realtime hub fans it out to open pages. */
   changes: ChangeBus;
-  /** Invitation and other account mails; kept in mail_outbox whatever the transport. */
+  /** Invitation and other account mails, queued in the use case's transaction; kept in mail_outbox once sent. */
   mailer: Mailer;
+  /** Background work enqueued in a use case's transaction (failed operations read and retry it). */
+  jobs: JobQueue;
   /** Starts sessions for people let in by other features (an accepted invitation). */
   auth: AuthService;
+  /** The process, backups, sockets and failed operations the operations pages read. */
+  operations: OperationsWiring;
 }
 
 /** Each feature module contributes one Fastify plugin; they all live under /api/v1. */
@@ -55,6 +69,9 @@ export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): P
   await app.register(preferencesRoutes(createPreferencesService({ db })));
   await app.register(subscriptionRoutes(createSubscriptionService({ db })));
   await app.register(feedbackRoutes(createFeedbackService({ db })));
+  await app.register(
+    failedOperationsRoutes(createFailedOperationsService({ db, jobs: deps.jobs, changes: deps.changes })),
+  );
   await app.register(dashboardRoutes(createDashboardService({ db })));
   await app.register(teamsRoutes(createTeamsService({ db })));
   await app.register(departmentsRoutes(createDepartmentsService({ db, changes: deps.changes })));
@@ -93,4 +110,21 @@ export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): P
   );
   await app.register(userActivityRoutes(createUserActivityService({ db })));
   await app.register(marketingRoutes(loadMarketingContent(deps.config.marketingContentFile)));
+  const { operations } = deps;
+  await app.register(
+    operationsRoutes({
+      systemHealth: createSystemHealthService({
+        ...operations,
+        db,
+        dataDir: deps.config.dataDir,
+        mail: {
+          mode: deps.mailer.mode,
+          stats: async () => ({ ...(await readMailStats(db)), queued: (await deps.jobs.stats('mail.deliver')).depth }),
+        },
+        jobs: deps.jobs,
+      }),
+      dataIsolation: createDataIsolationService({ db, refusals: app.tenantRefusals }),
+      adminTools: createAdminToolsService({ db, countFailedOperations: operations.countFailedOperations }),
+    }),
+  );
 }

@@ -40,6 +40,7 @@ export async function startHubApp(
     changes,
     storage: createMemoryStorage(),
     logger: false,
+    jobs: { supervise: false },
     ...(options.limits ? { realtimeLimits: options.limits } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

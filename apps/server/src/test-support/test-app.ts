@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Role, Session } from '@keel/contract';
-import { buildApp } from '../app.js';
+import { buildApp, type AppDeps } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { hashPassword } from '../modules/auth/passwords.js';
@@ -17,7 +17,13 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+/** Mail in tests is tried once unless a test asks for retries: a failure shows at once. */
+const TEST_JOBS: NonNullable<AppDeps['jobs']> = { supervise: false, mailRetry: { limit: 0, delaySeconds: 1 } };
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  jobs: NonNullable<AppDeps['jobs']> = TEST_JOBS,
+): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -28,7 +34,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     WEB_DIST_DIR: '/nonexistent',
     ...env,
   });
-  const app = await buildApp({ database, config, storage: createMemoryStorage(), logger: false });
+  const app = await buildApp({
+    database,
+    config,
+    storage: createMemoryStorage(),
+    logger: false,
+    jobs,
+  });
   await app.ready();
   return {
     app,
@@ -133,8 +145,9 @@ export interface TenantRegistrations {
 export async function createTenantFixture<R extends Role>(
   roles: readonly R[],
   registrations: TenantRegistrations = {},
+  env: Record<string, string> = {},
 ): Promise<TenantFixture<R>> {
-  const context = await createTestApp();
+  const context = await createTestApp(env);
   const owner = await registerOrganization(context.app, registrations.owner);
   const other = await registerOrganization(context.app, registrations.other);
   const members = {} as Record<R, Session>;
@@ -149,10 +162,11 @@ export async function createTenantFixture<R extends Role>(
 export function useTenantFixture<R extends Role>(
   roles: readonly R[],
   registrations: TenantRegistrations = {},
+  env: () => Record<string, string> = () => ({}),
 ): TenantFixture<R> {
   const fixture = {} as TenantFixture<R>;
   beforeAll(async () => {
-    Object.assign(fixture, await createTenantFixture(roles, registrations));
+    Object.assign(fixture, await createTenantFixture(roles, registrations, env()));
   });
   afterAll(async () => {
     await fixture.context.close();

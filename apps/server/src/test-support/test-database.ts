@@ -18,6 +18,7 @@ function migrationsFingerprint(): string {
     if (file.endsWith('.sql') || file.endsWith('.json')) hash.update(file).update(readFileSync(full));
   }
   hash.update(readFileSync(fileURLToPath(new URL('../db/migrate.ts', import.meta.url))));
+  hash.update(readFileSync(fileURLToPath(new URL('../jobs/job-schema.ts', import.meta.url))));
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -40,8 +41,8 @@ async function embeddedFromTemplate(): Promise<DatabaseHandle> {
   return openDatabase({ loadDataDir: new Blob([readFileSync(templateFile)]) });
 }
 
-/** With TEST_DATABASE_URL set, each test file gets its own database on that PostgreSQL server. */
-async function serverDatabase(baseUrl: string): Promise<DatabaseHandle> {
+/** With TEST_DATABASE_URL set, each test file gets its own database on that PostgreSQL server (at `url`). */
+export async function serverDatabase(baseUrl: string): Promise<DatabaseHandle & { url: string }> {
   const { default: pg } = await import('pg');
   const name = `keel_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
@@ -54,6 +55,7 @@ async function serverDatabase(baseUrl: string): Promise<DatabaseHandle> {
   await migrateDatabase(handle);
   return {
     ...handle,
+    url: url.toString(),
     async close() {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: baseUrl });

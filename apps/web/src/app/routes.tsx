@@ -139,7 +139,11 @@ const signedInRoutes: RouteObject[] = [
         'adminBulkImport',
         page(() => import('../features/member-import/pages/BulkImportPage')),
       ),
-      ...pages(['/admin/tools'], 'adminTools'),
+      ...pages(
+        ['/admin/tools'],
+        'adminTools',
+        page(() => import('../features/operations/pages/AdminToolsPage')),
+      ),
       ...pages(['/admin/active-meetings'], 'adminActiveMeetings'),
       ...pages(['/admin/import-scorecard'], 'adminImportScorecard'),
       ...pages(
@@ -147,14 +151,26 @@ const signedInRoutes: RouteObject[] = [
         'adminImportTodos',
         page(() => import('../features/imports/pages/TodosImportPage')),
       ),
-      ...pages(['/admin/system-health'], 'systemHealth'),
-      ...pages(['/admin/failed-operations'], 'failedOperations'),
+      ...pages(
+        ['/admin/system-health'],
+        'systemHealth',
+        page(() => import('../features/operations/pages/SystemHealthPage')),
+      ),
+      ...pages(
+        ['/admin/failed-operations'],
+        'failedOperations',
+        page(() => import('../features/operations/pages/FailedOperationsPage')),
+      ),
       ...pages(
         ['/admin/user-activity'],
         'userActivity',
         page(() => import('../features/user-activity/pages/UserActivityPage')),
       ),
-      ...pages(['/admin/data-isolation'], 'dataIsolation'),
+      ...pages(
+        ['/admin/data-isolation'],
+        'dataIsolation',
+        page(() => import('../features/operations/pages/DataIsolationPage')),
+      ),
     ],
   },
 ];

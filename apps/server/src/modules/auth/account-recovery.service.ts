@@ -55,23 +55,21 @@ export function createAccountRecovery({ db, mailer, appUrl, now }: AccountRecove
     },
 
     async forgotPassword(email: string): Promise<void> {
-      const token = await inAccountScope(db, async () => {
+      await inAccountScope(db, async () => {
         const user = await repository.findUserByEmail(email.trim());
-        if (!user || user.status !== 'active') return undefined;
+        if (!user || user.status !== 'active') return;
         const { token, tokenHash } = newOpaqueToken();
         await repository.insertPasswordResetToken({
           userId: user.id,
           tokenHash,
           expiresAt: new Date(now().getTime() + RESET_TOKEN_TTL_MS),
         });
-        return { token, user };
-      });
-      if (!token) return;
-      const link = `${appUrl.replace(/\/$/, '')}/reset-password?token=${encodeURIComponent(token.token)}`;
-      await mailer.send({
-        to: token.user.email,
-        subject: 'Reset your Keel password',
-        text: `Hello ${token.user.firstName},\n\nSomeone asked to reset the password of your Keel account. If it was you, open this link within one hour:\n\n${link}\n\nIf it was not you, ignore this mail: your password stays as it is.\n`,
+        const link = `${appUrl.replace(/\/$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
+        await mailer.enqueue({
+          to: user.email,
+          subject: 'Reset your Keel password',
+          text: `Hello ${user.firstName},\n\nSomeone asked to reset the password of your Keel account. If it was you, open this link within one hour:\n\n${link}\n\nIf it was not you, ignore this mail: your password stays as it is.\n`,
+        });
       });
     },
 

@@ -29,6 +29,7 @@ describe('password reset without SMTP (the logged mail store)', () => {
   async function requestReset(email: string) {
     const response = await post(context, '/auth/forgot-password', { email });
     expect(response.statusCode).toBe(200);
+    await context.app.jobs.whenIdle();
     const [mail] = await queryAsOwner<{ text_body: string; status: string }>(
       context.database,
       `select text_body, status from mail_outbox where to_address = '${email}' order by created_at desc limit 1`,
@@ -61,6 +62,7 @@ describe('password reset without SMTP (the logged mail store)', () => {
     const email = uniqueEmail('nobody');
     const response = await post(context, '/auth/forgot-password', { email });
     expect(response.statusCode).toBe(200);
+    await context.app.jobs.whenIdle();
     const mails = await queryAsOwner(context.database, `select 1 from mail_outbox where to_address = '${email}'`);
     expect(mails).toEqual([]);
   });
@@ -101,6 +103,7 @@ describe('password reset through real SMTP', () => {
   it('delivers the reset mail to the SMTP server and records it as sent', async () => {
     const owner = await registerOrganization(context.app);
     expect((await post(context, '/auth/forgot-password', { email: owner.user.email })).statusCode).toBe(200);
+    await context.app.jobs.whenIdle();
     expect(
       smtp.received.some((message) => message.includes(owner.user.email) && message.includes('reset-password?token=')),
     ).toBe(true);

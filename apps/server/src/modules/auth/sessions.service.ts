@@ -85,6 +85,11 @@ export function createSessionsService(deps: { db: Database; mailer: Mailer; now?
       const signedOut = await inAccountScope(db, async () => {
         const at = now();
         await updateUser(user.id, { passwordHash, passwordChangedAt: at });
+        await deps.mailer.enqueue({
+          to: user.email,
+          subject: 'Your Keel password was changed',
+          text: `Hello ${user.firstName},\n\nThe password of your Keel account was just changed, and every other session was signed out.\n\nIf this was not you, reset your password at once with "Forgot password?" on the sign-in page and tell your administrator.\n`,
+        });
         return repository.revokeOtherFamilies(user.id, claims.sessionId, at);
       });
       await audit(claims, {
@@ -94,11 +99,6 @@ export function createSessionsService(deps: { db: Database; mailer: Mailer; now?
         summary: { otherSessionsEnded: signedOut },
         ...meta,
       });
-      await deps.mailer.send({
-        to: user.email,
-        subject: 'Your Keel password was changed',
-        text: `Hello ${user.firstName},\n\nThe password of your Keel account was just changed, and every other session was signed out.\n\nIf this was not you, reset your password at once with "Forgot password?" on the sign-in page and tell your administrator.\n`,
-      });
     },
 
     /** Moves the sign-in address; the old address is told, so a hijacked account does not go unnoticed. */
@@ -106,7 +106,16 @@ export function createSessionsService(deps: { db: Database; mailer: Mailer; now?
       const user = await requirePassword(claims, input.currentPassword);
       const email = input.email.trim();
       if (email.toLowerCase() === user.email.toLowerCase()) throw errors.sameEmail();
-      const outcome = await inAccountScope(db, () => repository.updateEmail(user.id, email));
+      const outcome = await inAccountScope(db, async () => {
+        const moved = await repository.updateEmail(user.id, email);
+        if (moved === 'taken') return moved;
+        await deps.mailer.enqueue({
+          to: user.email,
+          subject: 'Your Keel sign-in email was changed',
+          text: `Hello ${user.firstName},\n\nThe email address of your Keel account was changed from ${user.email} to ${email}. From now on, sign in with the new address.\n\nIf this was not you, contact your administrator at once.\n`,
+        });
+        return moved;
+      });
       if (outcome === 'taken') throw errors.emailInUse();
       await audit(claims, {
         action: 'user.email_changed',
@@ -114,11 +123,6 @@ export function createSessionsService(deps: { db: Database; mailer: Mailer; now?
         targetId: user.id,
         summary: { from: user.email, to: email },
         ...meta,
-      });
-      await deps.mailer.send({
-        to: user.email,
-        subject: 'Your Keel sign-in email was changed',
-        text: `Hello ${user.firstName},\n\nThe email address of your Keel account was changed from ${user.email} to ${email}. From now on, sign in with the new address.\n\nIf this was not you, contact your administrator at once.\n`,
       });
     },
   };

@@ -89,7 +89,10 @@ export function createConsultantsService(deps: ConsultantsServiceDeps) {
         expiresAt: new Date(now().getTime() + CONSULTANT_INVITATION_TTL_DAYS * DAY_MS),
         grantedById: caller.userId,
       };
-      const { row, organizationName } = await asAdmin(db, caller, async ({ organizationId, userId }) => {
+      const link = `${deps.appUrl.replace(/\/$/, '')}/consultant/accept?organization=${encodeURIComponent(
+        caller.organizationId,
+      )}&token=${encodeURIComponent(token)}`;
+      const row = await asAdmin(db, caller, async ({ organizationId, userId }) => {
         const open = await repository.findOpenInvitationByEmail(organizationId, request.email);
         const saved = open
           ? await repository.renewInvitation(organizationId, open.id, values)
@@ -102,16 +105,14 @@ export function createConsultantsService(deps: ConsultantsServiceDeps) {
           summary: { email: saved.email, accessLevel: saved.accessLevel },
           ...meta,
         });
-        return { row: saved, organizationName: (await findOrganization(organizationId))?.name ?? 'an organization' };
-      });
-      const link = `${deps.appUrl.replace(/\/$/, '')}/consultant/accept?organization=${encodeURIComponent(
-        caller.organizationId,
-      )}&token=${encodeURIComponent(token)}`;
-      await mailer.send({
-        to: row.email,
-        organizationId: caller.organizationId,
-        subject: `${organizationName} invites you as their consultant on Keel`,
-        text: `Hello,\n\n${organizationName} grants you consultant access on Keel. Sign in with your consultant account and open this link within ${CONSULTANT_INVITATION_TTL_DAYS} days to accept:\n\n${link}\n\nNo consultant account yet? Create one first at ${deps.appUrl.replace(/\/$/, '')}/consultant-register with this e-mail address.\n`,
+        const organizationName = (await findOrganization(organizationId))?.name ?? 'an organization';
+        await mailer.enqueue({
+          to: saved.email,
+          organizationId,
+          subject: `${organizationName} invites you as their consultant on Keel`,
+          text: `Hello,\n\n${organizationName} grants you consultant access on Keel. Sign in with your consultant account and open this link within ${CONSULTANT_INVITATION_TTL_DAYS} days to accept:\n\n${link}\n\nNo consultant account yet? Create one first at ${deps.appUrl.replace(/\/$/, '')}/consultant-register with this e-mail address.\n`,
+        });
+        return saved;
       });
       // Without mail set up the mail is only logged: the link goes back to the administrator who invited.
       const mailed = mailer.mode === 'smtp';

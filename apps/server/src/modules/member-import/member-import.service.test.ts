@@ -44,10 +44,8 @@ describe('member import service', () => {
       db: t.context.database.db,
       invite: async (organizationId, actor, rows, requestMeta) => {
         await inviteMembers(organizationId, actor, rows, requestMeta);
-        return async () => {
-          mailed = true;
-          return { mailed: true, unmailed: [] };
-        };
+        mailed = true;
+        return { mailed: true, unmailed: [] };
       },
     });
     await expect(working.commit(caller(), file(), meta)).resolves.toEqual({

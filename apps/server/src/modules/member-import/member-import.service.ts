@@ -34,15 +34,15 @@ export interface InvitationDraft {
 
 /**
  * Creates invitations inside the caller's open transaction (skipping existing members and open
- * invitations: the members module's `inviteMembers`) and answers what mails them, to run once the
- * transaction has committed; that answers how the links reach the people.
+ * invitations: the members module's `inviteMembers`) and queues their mails in it, to go out once it
+ * commits; answers how the links reach the people.
  */
 export type InviteMembers = (
   organizationId: string,
   actor: MemberScope,
   rows: InvitationDraft[],
   meta: RequestMeta,
-) => Promise<() => Promise<InvitationDelivery>>;
+) => Promise<InvitationDelivery>;
 
 export interface MemberImportServiceDeps {
   db: Database;
@@ -112,14 +112,14 @@ export function createMemberImportService(deps: MemberImportServiceDeps) {
       const spreadsheet = await readSpreadsheet(file);
       const sheet = peopleSheet(spreadsheet);
       progress('reading', 1, 1);
-      const { result, mail } = await asAdmin(db, caller, async (member) => {
+      return asAdmin(db, caller, async (member): Promise<MemberImportResult> => {
         progress('checking', 0, sheet.rows.length);
         const checked = await check(member, sheet);
         progress('checking', sheet.rows.length, sheet.rows.length);
         const counts = { invited: checked.drafts.length, skipped: checked.skipped, invalid: checked.invalid };
-        if (checked.drafts.length === 0) return { result: counts, mail: null };
+        if (checked.drafts.length === 0) return counts;
         progress('writing', 0, checked.drafts.length);
-        const mailAfterCommit = await invite(
+        const delivery = await invite(
           member.organizationId,
           member,
           checked.drafts.map(({ email, role, teamIds, firstName, lastName }) => ({
@@ -139,10 +139,8 @@ export function createMemberImportService(deps: MemberImportServiceDeps) {
           ...meta,
         });
         progress('writing', checked.drafts.length, checked.drafts.length);
-        return { result: counts, mail: mailAfterCommit };
+        return { ...counts, delivery };
       });
-      // Committed: only now may the links leave (a rolled-back invitation must never be mailed).
-      return mail ? { ...result, delivery: await mail() } : result;
     },
   };
 }

@@ -35,13 +35,15 @@ describe('invitations with mail set up', () => {
       headers: bearer(owner),
       payload,
     });
-  const statusOfMailTo = async (email: string) =>
-    (
+  const statusOfMailTo = async (email: string) => {
+    await context.app.jobs.whenIdle();
+    return (
       await queryAsOwner<{ status: string }>(
         context.database,
         `select status from mail_outbox where to_address = '${email}' order by created_at desc limit 1`,
       )
     )[0]?.status;
+  };
 
   it('an invitation and its resend answer "mailed" without the link, and the mail reaches the server', async () => {
     const email = uniqueEmail('mailed');

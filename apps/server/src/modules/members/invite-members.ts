@@ -39,8 +39,8 @@ export const invitationExpiry = (now: Date) => new Date(now.getTime() + INVITATI
  * Invites people inside the caller's `inTenant` transaction (the caller has checked the actor is an
  * admin and the teams exist). Addresses that are already members, already invited, or repeated in
  * `rows` are skipped, so running the same list twice creates nothing the second time. Each invited
- * person becomes an invited member at once, so work can be given to them before they accept. Mails go
- * out only after the caller's transaction commits: pass the outcome to `sendInvitationMails`.
+ * person becomes an invited member at once, so work can be given to them before they accept. Queue their
+ * mails in the same transaction with `queueInvitationMails`: they go out once it commits.
  */
 export async function inviteMembers(
   organizationId: string,
@@ -119,11 +119,12 @@ export async function invitationMailContext(organizationId: string, inviterId: s
 }
 
 /**
- * After commit: one mail per created invitation. A failed delivery is kept in the outbox, never thrown.
- * Without mail set up the mails are only logged, so the links are answered to the administrator who
- * invited (the caller's response), the one person besides the invitee allowed to hold them.
+ * In the inviting transaction: one queued mail per created invitation, sent after the commit by the
+ * background jobs (retried, and listed on failed operations if it never goes through). Without mail
+ * set up the mails are only logged, so the links are answered to the administrator who invited (the
+ * caller's response), the one person besides the invitee allowed to hold them.
  */
-export async function sendInvitationMails(
+export async function queueInvitationMails(
   deps: { mailer: Mailer; appUrl: string },
   outcome: Pick<InviteOutcome, 'organizationId' | 'created'>,
   context: InvitationMailContext,
@@ -133,7 +134,7 @@ export async function sendInvitationMails(
   for (const { invitation, token, firstName } of outcome.created) {
     const link = acceptLink(deps.appUrl, token);
     const who = context.inviterName ?? 'An administrator';
-    await deps.mailer.send({
+    await deps.mailer.enqueue({
       to: invitation.email,
       organizationId: outcome.organizationId,
       subject: `You are invited to ${context.organizationName} on Keel`,

@@ -142,3 +142,12 @@ export async function liveInvitationEmails(organizationId: string, now: Date): P
     .where(and(...openInvitationConditions(organizationId), gt(invitations.expiresAt, now)));
   return new Set(rows.map((row) => row.email));
 }
+
+/** How many invitations wait for an answer: open, and not expired by `now`. */
+export async function countPendingInvitations(organizationId: string, now: Date): Promise<number> {
+  const [row] = await tenantDb(organizationId)
+    .select({ count: sql<number>`count(*)::int` })
+    .from(invitations)
+    .where(and(...openInvitationConditions(organizationId), gt(invitations.expiresAt, now)));
+  return row?.count ?? 0;
+}

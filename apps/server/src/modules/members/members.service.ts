@@ -33,7 +33,7 @@ import {
 import { findActiveTeams } from '../teams/index.js';
 import { acceptInvitation } from './accept-invitation.js';
 import { hashOpaqueTokenForInvitation, newInvitationToken } from './invitation-token.js';
-import { invitationExpiry, invitationMailContext, inviteMembers, sendInvitationMails } from './invite-members.js';
+import { invitationExpiry, invitationMailContext, inviteMembers, queueInvitationMails } from './invite-members.js';
 import * as errors from './members.errors.js';
 import * as repository from './members.repository.js';
 
@@ -235,10 +235,10 @@ export function createMembersService(deps: MembersServiceDeps) {
         const skip = result.skipped[0];
         if (skip?.reason === 'member') throw errors.alreadyMember();
         if (skip?.reason === 'invited') throw errors.alreadyInvited();
-        return { result, context: await invitationMailContext(organizationId, admin.userId) };
+        const context = await invitationMailContext(organizationId, admin.userId);
+        return { result, delivery: await queueInvitationMails(deps, result, context) };
       });
-      const delivery = await sendInvitationMails(deps, outcome.result, outcome.context);
-      return { ...toInvitation(outcome.result.created[0]!.invitation, now()), delivery };
+      return { ...toInvitation(outcome.result.created[0]!.invitation, now()), delivery: outcome.delivery };
     },
 
     async resend(caller: Caller, invitationId: string, version: number, meta: RequestMeta): Promise<SentInvitation> {
@@ -263,14 +263,15 @@ export function createMembersService(deps: MembersServiceDeps) {
           summary: { email: updated.email },
           ...meta,
         });
-        return {
-          created: [{ invitation: updated, token }],
-          organizationId,
-          context: await invitationMailContext(organizationId, admin.userId),
-        };
+        const context = await invitationMailContext(organizationId, admin.userId);
+        const delivery = await queueInvitationMails(
+          deps,
+          { created: [{ invitation: updated, token }], organizationId },
+          context,
+        );
+        return { invitation: updated, delivery };
       });
-      const delivery = await sendInvitationMails(deps, outcome, outcome.context);
-      return { ...toInvitation(outcome.created[0]!.invitation, now()), delivery };
+      return { ...toInvitation(outcome.invitation, now()), delivery: outcome.delivery };
     },
 
     revoke: (caller: Caller, invitationId: string, meta: RequestMeta) =>

@@ -262,6 +262,15 @@ export function organizationNameAndFiscalStartSql(organizationId: string): SQL {
     from ${organizations} where ${organizations.id} = ${organizationId}::uuid`;
 }
 
+/** How many people are active members of the organization (consultants hold grants, not memberships). */
+export async function countActiveMembers(organizationId: string): Promise<number> {
+  const [row] = await tenantDb(organizationId)
+    .select({ count: sql<number>`count(*)::int` })
+    .from(memberships)
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.status, 'active')));
+  return row?.count ?? 0;
+}
+
 /** For one-statement reads composed elsewhere: a scalar subquery counting the organization's active members. */
 export function activeMemberCountSql(organizationId: string): SQL {
   return sql`select count(*)::int from ${memberships} ms

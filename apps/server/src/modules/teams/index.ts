@@ -6,6 +6,7 @@ export {
   type TeamsService,
 } from './teams.service.js';
 export {
+  countActiveTeams,
   findActiveTeams,
   insertTeamMemberships,
   isActiveTeamMember,

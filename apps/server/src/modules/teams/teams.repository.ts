@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { tenantDb } from '../../db/scope.js';
 import { teamMembers, teams } from './teams.table.js';
 
@@ -73,6 +73,15 @@ export async function isActiveTeamMember(organizationId: string, teamId: string,
     )
     .limit(1);
   return row !== undefined;
+}
+
+/** How many teams (departments included) the organization has that are not archived. */
+export async function countActiveTeams(organizationId: string): Promise<number> {
+  const [row] = await tenantDb(organizationId)
+    .select({ count: sql<number>`count(*)::int` })
+    .from(teams)
+    .where(and(eq(teams.organizationId, organizationId), isNull(teams.archivedAt)));
+  return row?.count ?? 0;
 }
 
 /** The active (not archived) teams among `ids`: row-level security hides other organizations' teams. */

@@ -6,7 +6,7 @@ import { Button } from '../../../ui/Button';
 import { EmptyNote, LIST_CARD_CLASSES, ListStates } from '../../../ui/ListPage';
 import { useInvitations, useResendInvitation, useRevokeInvitation } from '../members.api';
 import { ROLE_NAMES } from '../roles';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { UnmailedInvitations } from './UnmailedInvitations';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });

@@ -8,7 +8,7 @@ import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/Field';
 import { EmptyNote, LIST_CARD_CLASSES, ListPage, ListStates, ShowMore } from '../../../ui/ListPage';
 import { useTerminology } from '../../terminology/terminology.api';
-import { ConfirmDialog } from '../components/ConfirmDialog';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { InviteDialog } from '../components/InviteDialog';
 import { MemberRow } from '../components/MemberRow';
 import { PendingInvitations } from '../components/PendingInvitations';

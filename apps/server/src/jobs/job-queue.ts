@@ -1,0 +1,320 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
+import { z } from 'zod';
+import type { JobKind } from '@keel/contract';
+import type { DatabaseHandle } from '../db/database.js';
+import { accountDb, afterCommit } from '../db/scope.js';
+import { recordGaveUp, forgetRecovered, type GaveUp } from './failed-operations.repository.js';
+import { bossDatabase, JOB_SCHEMA } from './job-schema.js';
+
+/** What a use case says about the work it enqueues. */
+export interface JobMeta {
+  /** The organization the work belongs to: its admins see it on failed operations. Null for account work. */
+  organizationId: string | null;
+  /** What the work is for, in words an admin understands; never a secret. */
+  description: string;
+}
+
+export interface JobContext extends JobMeta {
+  operationId: string;
+  /** 1 for the first attempt. */
+  attempt: number;
+  isLastAttempt: boolean;
+}
+
+export interface JobDefinition<Payload> {
+  kind: JobKind;
+  payload: z.ZodType<Payload>;
+  run(payload: Payload, context: JobContext): Promise<void>;
+  /** Called once the last attempt has failed, before the operation is recorded as failed. */
+  onGaveUp?(payload: Payload, error: string, context: JobContext): Promise<void>;
+  /** Retries after the first attempt, with exponential backoff and jitter from `retryDelaySeconds`. */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** An attempt still running after this long (a hung call, a killed server) counts as failed. */
+  expireInSeconds: number;
+  /** Jobs one poll takes and runs side by side. */
+  batchSize?: number;
+}
+
+export interface JobQueueStats {
+  depth: number;
+  oldestWaitingAt: Date | null;
+  failed: number;
+}
+
+export interface JobQueue {
+  define<Payload>(definition: JobDefinition<Payload>): void;
+  /**
+   * Adds a job in the current scope's transaction: it exists only if that transaction commits, and
+   * its worker is woken right after the commit.
+   */
+  enqueue<Payload>(kind: JobKind, payload: Payload, meta: JobMeta): Promise<string>;
+  /** Sends a failed operation back to its queue under its own id, in the current transaction; answers the run's id. */
+  requeue(operation: { id: string; kind: JobKind; payload: unknown } & JobMeta): Promise<string>;
+  /** A recurring job, by cron expression in UTC; one process runs each occurrence. */
+  schedule<Payload>(kind: JobKind, cron: string, payload: Payload, meta: JobMeta): Promise<void>;
+  /** Creates the queues of every defined kind; enqueueing needs them. */
+  prepare(): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Every kind's jobs, or one kind's. */
+  stats(kind?: JobKind): Promise<JobQueueStats>;
+  /** Resolves once no job is waiting, waiting for a retry, or running (tests and benchmarks). */
+  whenIdle(timeoutMs?: number): Promise<void>;
+}
+
+/** Exhausted jobs of every kind are copied here by pg-boss, so a timeout on the last attempt is recorded too. */
+const GAVE_UP_QUEUE = 'jobs-gave-up';
+
+const envelopeSchema = z.object({
+  operationId: z.uuid(),
+  /** One send of the operation (a retry is another run): notices about a run never touch a later one. */
+  runId: z.uuid(),
+  organizationId: z.uuid().nullable(),
+  description: z.string(),
+  payload: z.unknown(),
+  /** Set when an admin sent a failed operation back: success then clears it from the list. */
+  retried: z.boolean().optional(),
+});
+type Envelope = z.infer<typeof envelopeSchema>;
+
+const errorText = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim().slice(0, 500) || 'Unknown error';
+
+/** `$1`-style placeholders to Drizzle parameters, so pg-boss's insert runs inside the caller's transaction. */
+function inTransaction() {
+  const tx = accountDb();
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      const pieces = text.split(/\$(\d+)/);
+      const chunks = pieces.map((piece, index) =>
+        index % 2 === 0 ? sql.raw(piece) : sql`${values[Number(piece) - 1] ?? null}`,
+      );
+      const result = await tx.execute(sql.join(chunks));
+      return { rows: (result as { rows: Record<string, unknown>[] }).rows };
+    },
+  };
+}
+
+export function createJobQueue(options: {
+  database: DatabaseHandle;
+  log: { error(details: object, message: string): void; warn(details: object, message: string): void };
+  /** Off in tests: no maintenance (expiry, archiving) and no cron. */
+  supervise?: boolean;
+  pollingIntervalSeconds?: number;
+  onFailedOperationChange?: (organizationId: string, operationId: string) => void;
+}): JobQueue {
+  const { database, log } = options;
+  const supervise = options.supervise ?? true;
+  const boss = new PgBoss({
+    db: bossDatabase(database.ownerSql),
+    schema: JOB_SCHEMA,
+    supervise,
+    schedule: supervise,
+    migrate: false,
+    // Failed jobs stay readable for system health for a day; failed operations keep their own copy.
+    archiveFailedAfterSeconds: 24 * 60 * 60,
+  });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  const definitions = new Map<JobKind, JobDefinition<unknown>>();
+  const workers = new Map<string, string>();
+  let started = false;
+
+  const record = async (gaveUp: GaveUp) => {
+    const { organizationId } = gaveUp;
+    if (!organizationId) return;
+    await recordGaveUp(database.db, { ...gaveUp, organizationId });
+    options.onFailedOperationChange?.(organizationId, gaveUp.id);
+  };
+
+  async function runOne(definition: JobDefinition<unknown>, job: PgBoss.JobWithMetadata<unknown>) {
+    const envelope = envelopeSchema.safeParse(job.data);
+    const payload = envelope.success ? definition.payload.safeParse(envelope.data.payload) : undefined;
+    const attempt = job.retryCount + 1;
+    if (!envelope.success || !payload?.success) {
+      // Retrying cannot make old data fit: record it once, without burning the attempts.
+      log.warn({ kind: definition.kind, jobId: job.id }, 'job data no longer fits its kind');
+      if (envelope.success) {
+        await record({
+          ...envelopeFields(envelope.data, definition.kind),
+          attempts: attempt,
+          lastError: 'The job’s data no longer fits its kind, so it was not run.',
+        });
+      }
+      return;
+    }
+    const context: JobContext = {
+      operationId: envelope.data.operationId,
+      organizationId: envelope.data.organizationId,
+      description: envelope.data.description,
+      attempt,
+      isLastAttempt: job.retryCount >= job.retryLimit,
+    };
+    try {
+      await definition.run(payload.data, context);
+    } catch (error) {
+      const message = errorText(error);
+      if (context.isLastAttempt) {
+        await definition.onGaveUp?.(payload.data, message, context);
+        await record({ ...envelopeFields(envelope.data, definition.kind), attempts: attempt, lastError: message });
+      }
+      await boss.fail(definition.kind, job.id, { message });
+      return;
+    }
+    if (envelope.data.retried && envelope.data.organizationId) {
+      await forgetRecovered(database.db, envelope.data.organizationId, envelope.data.operationId, envelope.data.runId);
+      options.onFailedOperationChange?.(envelope.data.organizationId, envelope.data.operationId);
+    }
+  }
+
+  async function runGaveUp(job: PgBoss.Job<unknown>) {
+    const envelope = envelopeSchema.safeParse(job.data);
+    if (!envelope.success) return;
+    const kind = (job.data as { kind?: JobKind }).kind;
+    const definition = kind ? definitions.get(kind) : undefined;
+    if (!kind || !definition) return;
+    await record({
+      ...envelopeFields(envelope.data, kind),
+      attempts: definition.retryLimit + 1,
+      lastError: 'It did not finish in time: the server stopped or the work hung.',
+      onlyIfNotRecorded: true,
+    });
+  }
+
+  const envelopeFields = (envelope: Envelope, kind: JobKind) => ({
+    id: envelope.operationId,
+    runId: envelope.runId,
+    organizationId: envelope.organizationId,
+    kind,
+    description: envelope.description,
+    payload: envelope.payload,
+  });
+
+  const jobOptions = (definition: JobDefinition<unknown>) => ({
+    retryLimit: definition.retryLimit,
+    retryDelay: definition.retryDelaySeconds,
+    retryBackoff: true,
+    expireInSeconds: definition.expireInSeconds,
+    deadLetter: GAVE_UP_QUEUE,
+  });
+
+  async function send(kind: JobKind, envelope: Envelope) {
+    const definition = definitionOf(kind);
+    const id = await boss.send(kind, { ...envelope, kind }, { ...jobOptions(definition), db: inTransaction() });
+    // pg-boss answers null when the queue is missing: fail the use case rather than drop the work.
+    if (!id) throw new Error(`the job queue ${kind} does not exist`);
+    afterCommit(() => {
+      const worker = workers.get(kind);
+      if (worker) boss.notifyWorker(worker);
+    });
+  }
+
+  const definitionOf = (kind: JobKind) => {
+    const definition = definitions.get(kind);
+    if (!definition) throw new Error(`no job kind ${kind} is defined`);
+    return definition;
+  };
+
+  return {
+    define(definition) {
+      definitions.set(definition.kind, definition);
+    },
+
+    async enqueue(kind, payload, meta) {
+      const operationId = randomUUID();
+      await send(kind, { operationId, runId: randomUUID(), ...meta, payload });
+      return operationId;
+    },
+
+    async requeue(operation) {
+      const { id, kind, payload, organizationId, description } = operation;
+      const runId = randomUUID();
+      await send(kind, { operationId: id, runId, organizationId, description, payload, retried: true });
+      return runId;
+    },
+
+    async schedule(kind, cron, payload, meta) {
+      const definition = definitionOf(kind);
+      const data = { operationId: randomUUID(), runId: randomUUID(), ...meta, payload, kind };
+      await boss.schedule(kind, cron, data, { ...jobOptions(definition), tz: 'UTC' });
+    },
+
+    async prepare() {
+      await boss.start();
+      await boss.createQueue(GAVE_UP_QUEUE, { name: GAVE_UP_QUEUE, retryLimit: 5, retryDelay: 5, retryBackoff: true });
+      for (const definition of definitions.values()) {
+        await boss.createQueue(definition.kind, { name: definition.kind, ...jobOptions(definition) });
+      }
+    },
+
+    async start() {
+      if (started) return;
+      started = true;
+      if (database.kind === 'embedded') {
+        // One process owns an embedded database: a job still marked running was cut off by a stop.
+        await database.ownerSql.query(
+          `update ${JOB_SCHEMA}.job set state = 'retry', start_after = now() where state = 'active'`,
+        );
+      }
+      const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 0.5;
+      for (const definition of definitions.values()) {
+        const id = await boss.work(
+          definition.kind,
+          { batchSize: definition.batchSize ?? 1, includeMetadata: true, pollingIntervalSeconds },
+          async (jobs) => {
+            await Promise.all(jobs.map((job) => runOne(definition, job)));
+            // pg-boss waits a polling interval after each batch; while there is work, fetch the next at once.
+            const worker = workers.get(definition.kind);
+            if (worker) boss.notifyWorker(worker);
+          },
+        );
+        workers.set(definition.kind, id);
+      }
+      await boss.work(GAVE_UP_QUEUE, { batchSize: 10, pollingIntervalSeconds: 2 }, (jobs) =>
+        Promise.all(jobs.map((job) => runGaveUp(job))).then(() => undefined),
+      );
+    },
+
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+    },
+
+    async stats(kind) {
+      const { rows } = await database.ownerSql.query(
+        `select count(*) filter (where state < 'active')::int as depth,
+                min(created_on) filter (where state < 'active') as oldest,
+                count(*) filter (where state = 'failed')::int as failed
+           from ${JOB_SCHEMA}.job where name <> $1 and ($2::text is null or name = $2::text)`,
+        [GAVE_UP_QUEUE, kind ?? null],
+      );
+      const row = rows[0] ?? {};
+      return {
+        depth: Number(row.depth ?? 0),
+        oldestWaitingAt: row.oldest ? new Date(row.oldest as string) : null,
+        failed: Number(row.failed ?? 0),
+      };
+    },
+
+    async whenIdle(timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const { rows } = await database.ownerSql.query(
+          `select count(*)::int as busy from ${JOB_SCHEMA}.job where state <= 'active' and name <> $1`,
+          [GAVE_UP_QUEUE],
+        );
+        if (Number(rows[0]?.busy ?? 0) === 0) return;
+        if (Date.now() > deadline) throw new Error('jobs still waiting or running');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The background job queue: tests wait on it (`whenIdle`) and the operations pages read it. */
+    jobs: JobQueue;
+  }
+}
