@@ -22,6 +22,7 @@ const ALL = [
   'lists-load',
   'import-load',
   'members-list',
+  'jobs-mail',
 ];
 const only = option('only', ALL.join(','))
   .split(',')
@@ -167,6 +168,29 @@ function rowsFor(name, r) {
           `${query.sequentialMs.p95} ms`,
           r.checks[`${query.name}P95`],
         ]);
+    case 'jobs-mail':
+      return [
+        ...r.latency.map((run) => [
+          `mail job started and delivered after commit, ${run.database} (${run.processes} process(es)), p95`,
+          `< ${r.goals.startP95Ms} ms`,
+          `${run.toArrivalMs.p95} ms (p50 ${run.toArrivalMs.p50})`,
+          run.pass,
+        ]),
+        ...r.drain.flatMap((run) => [
+          [
+            `${run.mails} queued mails drain, ${run.database}, SMTP ${run.outage}: each arrives once`,
+            `${run.mails} unique`,
+            `${run.uniqueMessageIds} unique of ${run.received}, ${run.drainSeconds} s (${run.mailsPerSecond}/s)`,
+            run.checks.everyMailOnce,
+          ],
+          [
+            `${run.mails} queued mails drain, ${run.database}: server RSS start/max/end`,
+            `end <= start + ${r.goals.drainRssGrowthMb} MB, max <= start + ${r.goals.drainRssPeakMb} MB`,
+            `${run.rssMb.atStart.join('+')} / ${run.rssMb.maxDuring.join('+')} / ${run.rssMb.atEnd.join('+')} MB`,
+            run.checks.steadyMemory,
+          ],
+        ]),
+      ];
     default:
       return [];
   }

@@ -175,22 +175,26 @@ describe('the job queue', () => {
     ).rejects.toThrow(/no job kind mail.deliver/);
   });
 
-  it('puts a job cut off by a stop of the embedded server back in the queue on the next start', async () => {
-    const ran: number[] = [];
-    const jobs = await queueRunning(async ({ n }) => {
-      ran.push(n);
-    });
-    await jobs.stop();
-    queue = undefined;
-    await asTenant(database, () => jobs.enqueue('database.backup', { n: 7 }, { organizationId, description: 'x' }));
-    // What a killed process leaves behind: the job marked running, by nobody.
-    await database.ownerSql.query(`update ${JOB_SCHEMA}.job set state = 'active', started_on = now()`);
-    const restarted = await queueRunning(async ({ n }) => {
-      ran.push(n);
-    });
-    await restarted.whenIdle();
-    expect(ran).toEqual([7]);
-  });
+  // The embedded database's own case (one process); on PostgreSQL an orphaned job waits for its expiry.
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'puts a job cut off by a stop of the embedded server back in the queue on the next start',
+    async () => {
+      const ran: number[] = [];
+      const jobs = await queueRunning(async ({ n }) => {
+        ran.push(n);
+      });
+      await jobs.stop();
+      queue = undefined;
+      await asTenant(database, () => jobs.enqueue('database.backup', { n: 7 }, { organizationId, description: 'x' }));
+      // What a killed process leaves behind: the job marked running, by nobody.
+      await database.ownerSql.query(`update ${JOB_SCHEMA}.job set state = 'active', started_on = now()`);
+      const restarted = await queueRunning(async ({ n }) => {
+        ran.push(n);
+      });
+      await restarted.whenIdle();
+      expect(ran).toEqual([7]);
+    },
+  );
 
   it('keeps a recurring job by its cron expression, once per kind however often it is scheduled', async () => {
     const jobs = await queueRunning(async () => undefined);

@@ -108,8 +108,22 @@ export function createJobQueue(options: {
 }): JobQueue {
   const { database, log } = options;
   const supervise = options.supervise ?? true;
+  // pg-boss's stop waits for handlers it has started, not for a fetch still on its way back, whose jobs it
+  // would then run (and complete or fail) on a closed database. Counting both lets `stop` wait for them.
+  let queriesInFlight = 0;
+  let batchesRunning = 0;
+  const counted = bossDatabase(database.ownerSql);
   const boss = new PgBoss({
-    db: bossDatabase(database.ownerSql),
+    db: {
+      async executeSql(text: string, values?: unknown[]) {
+        queriesInFlight += 1;
+        try {
+          return await counted.executeSql(text, values);
+        } finally {
+          queriesInFlight -= 1;
+        }
+      },
+    },
     schema: JOB_SCHEMA,
     supervise,
     schedule: supervise,
@@ -121,6 +135,7 @@ export function createJobQueue(options: {
   const definitions = new Map<JobKind, JobDefinition<unknown>>();
   const workers = new Map<string, string>();
   let started = false;
+  let stopping = false;
 
   const record = async (gaveUp: GaveUp) => {
     const { organizationId } = gaveUp;
@@ -264,21 +279,39 @@ export function createJobQueue(options: {
           definition.kind,
           { batchSize: definition.batchSize ?? 1, includeMetadata: true, pollingIntervalSeconds },
           async (jobs) => {
-            await Promise.all(jobs.map((job) => runOne(definition, job)));
+            batchesRunning += 1;
+            try {
+              await Promise.all(jobs.map((job) => runOne(definition, job)));
+            } finally {
+              batchesRunning -= 1;
+            }
             // pg-boss waits a polling interval after each batch; while there is work, fetch the next at once.
             const worker = workers.get(definition.kind);
-            if (worker) boss.notifyWorker(worker);
+            if (worker && !stopping) boss.notifyWorker(worker);
           },
         );
         workers.set(definition.kind, id);
       }
-      await boss.work(GAVE_UP_QUEUE, { batchSize: 10, pollingIntervalSeconds: 2 }, (jobs) =>
-        Promise.all(jobs.map((job) => runGaveUp(job))).then(() => undefined),
-      );
+      await boss.work(GAVE_UP_QUEUE, { batchSize: 10, pollingIntervalSeconds: 2 }, async (jobs) => {
+        batchesRunning += 1;
+        try {
+          await Promise.all(jobs.map((job) => runGaveUp(job)));
+        } finally {
+          batchesRunning -= 1;
+        }
+      });
     },
 
     async stop() {
+      stopping = true;
       await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+      const deadline = Date.now() + 10_000;
+      let quietChecks = 0;
+      // Two quiet looks in a row: a fetch that has just answered hands its jobs over within a tick.
+      while (quietChecks < 2 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        quietChecks = queriesInFlight === 0 && batchesRunning === 0 ? quietChecks + 1 : 0;
+      }
     },
 
     async stats(kind) {

@@ -31,6 +31,16 @@ const mailPayloadSchema = z.object({
 });
 type MailPayload = z.infer<typeof mailPayloadSchema>;
 
+/**
+ * A few connections kept open and reused, unless SMTP_URL says otherwise: a batch of mails then costs
+ * no handshake each (a drain of queued mail is bound by connections, not by the queue).
+ */
+function pooled(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+  return url.toString();
+}
+
 /** An SMTP server away for ten minutes delays mail: ~10 attempts spread over more than an hour. */
 export const MAIL_RETRY = { limit: 10, delaySeconds: 5 } as const;
 
@@ -47,7 +57,7 @@ export function createMailer(options: {
   log: { info(details: object, message: string): void };
   retry?: { limit: number; delaySeconds: number };
 }): Mailer {
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+  const transport = options.smtpUrl ? nodemailer.createTransport(pooled(options.smtpUrl)) : undefined;
   const retry = options.retry ?? MAIL_RETRY;
 
   const keep = (mail: MailPayload, context: JobContext, status: 'sent' | 'logged' | 'failed', error: string | null) =>

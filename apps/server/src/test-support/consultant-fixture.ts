@@ -1,5 +1,5 @@
 import type { Session } from '@keel/contract';
-import { bearer, bodyOf, queryAsOwner, registrationPayload, uniqueEmail, type TestContext } from './test-app.js';
+import { bearer, bodyOf, mailsTo, registrationPayload, uniqueEmail, type TestContext } from './test-app.js';
 
 /** Registers a consultant account (with its own practice organization) through the API. */
 export async function registerConsultant(context: TestContext, overrides: Record<string, unknown> = {}) {
@@ -14,10 +14,7 @@ export async function registerConsultant(context: TestContext, overrides: Record
 
 /** The token of the latest consultant invitation mailed to `email`, read from the outbox. */
 export async function mailedConsultantToken(context: TestContext, email: string): Promise<string> {
-  const [mail] = await queryAsOwner<{ text_body: string }>(
-    context.database,
-    `select text_body from mail_outbox where lower(to_address) = lower('${email}') order by created_at desc limit 1`,
-  );
+  const [mail] = await mailsTo(context, email);
   const token = /[?&]token=([^\s&]+)/.exec(mail?.text_body ?? '')?.[1];
   if (!token) throw new Error(`no consultant invitation mailed to ${email}`);
   return decodeURIComponent(token);

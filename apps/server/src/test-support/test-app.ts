@@ -238,6 +238,19 @@ export function recordedChanges() {
   return { changes, events };
 }
 
+/**
+ * The mails kept for `email`, newest first, once the background jobs have sent everything queued
+ * (a mail leaves after its transaction commits, on a worker, not in the request).
+ */
+export async function mailsTo(context: TestContext, email: string) {
+  await context.app.jobs.whenIdle();
+  return queryAsOwner<{ text_body: string; status: string; subject: string }>(
+    context.database,
+    `select text_body, status, subject from mail_outbox where lower(to_address) = lower('${email}')
+      order by created_at desc`,
+  );
+}
+
 /** Expects each of `paths` in the served OpenAPI document. */
 export async function expectDocumented(context: TestContext, paths: readonly string[]) {
   const response = await context.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountSession, Session } from '@keel/contract';
 import {
+  mailsTo,
   TEST_PASSWORD,
   auditEvents,
   bearer,
@@ -132,10 +133,7 @@ describe('PUT /auth/email', () => {
     expect(response.statusCode).toBe(200);
     await signIn(newEmail.toUpperCase());
     expect((await inject('POST', '/auth/login', { email: oldEmail, password: TEST_PASSWORD })).statusCode).toBe(401);
-    const [mail] = await queryAsOwner<{ text_body: string }>(
-      context.database,
-      `select text_body from mail_outbox where to_address = '${oldEmail}' and subject like '%email was changed%'`,
-    );
+    const mail = (await mailsTo(context, oldEmail)).find((sent) => sent.subject.includes('email was changed'));
     expect(mail?.text_body).toContain(newEmail);
     expect(await auditEvents(context.database, 'user.email_changed', owner.user.id)).toHaveLength(1);
   });

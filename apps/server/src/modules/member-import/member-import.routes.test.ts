@@ -177,6 +177,7 @@ describe('POST /organizations/{id}/imports/members', () => {
     ]);
     expect(rows[0]!.team_ids).toHaveLength(2);
     expect(rows[1]!.team_ids).toEqual([salesId]);
+    await t.context.app.jobs.whenIdle();
     expect(
       await count('mail_outbox', "and to_address in ('new.person@example.com', 'second.person@example.com')"),
     ).toBe(2);
@@ -186,6 +187,7 @@ describe('POST /organizations/{id}/imports/members', () => {
     expect(again.statusCode).toBe(201);
     expect(bodyOf<{ data: MemberImportResult }>(again).data).toEqual({ invited: 0, skipped: 3, invalid: 6 });
     expect(await count('invitations')).toBe(2);
+    await t.context.app.jobs.whenIdle();
     expect(await count('mail_outbox')).toBe(2);
     expect(await count('audit_events', "and action in ('members.imported', 'invitation.created')")).toBe(3);
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Invitation, InvitationLookup, SentInvitation, Session } from '@keel/contract';
 import { inTenant } from '../../db/scope.js';
 import {
+  mailsTo,
   TEST_PASSWORD,
   auditEvents,
   bearer,
@@ -34,10 +35,7 @@ async function leadershipTeamId(): Promise<string> {
 
 /** The link's token, from the last mail sent to `email` (every mail is kept in the outbox). */
 async function tokenMailedTo(email: string): Promise<string> {
-  const [mail] = await queryAsOwner<{ text_body: string }>(
-    t.context.database,
-    `select text_body from mail_outbox where lower(to_address) = lower('${email}') order by created_at desc limit 1`,
-  );
+  const [mail] = await mailsTo(t.context, email);
   const match = /accept-invitation\?token=([A-Za-z0-9_-]+)/.exec(mail?.text_body ?? '');
   if (!match?.[1]) throw new Error(`no invitation mail to ${email}`);
   return match[1];
@@ -80,10 +78,7 @@ describe('POST /organizations/{id}/invitations', () => {
       mailed: false,
       unmailed: [{ email, link: `http://keel.test/accept-invitation?token=${token}` }],
     });
-    const [mail] = await queryAsOwner<{ status: string }>(
-      t.context.database,
-      `select status from mail_outbox where to_address = '${email}'`,
-    );
+    const [mail] = await mailsTo(t.context, email);
     expect(mail?.status).toBe('logged');
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Invitation, OrganizationPerson, Priority, Session, Todo } from '@keel/contract';
 import { usePrioritiesFixture } from '../../test-support/priorities-fixture.js';
-import { bearer, bodyOf, queryAsOwner, uniqueEmail } from '../../test-support/test-app.js';
+import { bearer, bodyOf, mailsTo, uniqueEmail } from '../../test-support/test-app.js';
 
 const { state: t, call } = usePrioritiesFixture();
 
@@ -18,10 +18,7 @@ async function people(): Promise<OrganizationPerson[]> {
 }
 
 async function tokenMailedTo(email: string): Promise<string> {
-  const [mail] = await queryAsOwner<{ text_body: string }>(
-    t.context.database,
-    `select text_body from mail_outbox where lower(to_address) = lower('${email}') order by created_at desc limit 1`,
-  );
+  const [mail] = await mailsTo(t.context, email);
   const token = /accept-invitation\?token=([\w-]+)/.exec(mail?.text_body ?? '')?.[1];
   if (!token) throw new Error(`no invitation mailed to ${email}`);
   return token;
