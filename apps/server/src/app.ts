@@ -26,7 +26,7 @@ import { refuseNulCharacters } from './http/nul-characters.js';
 import { registerSecurityHeaders } from './http/security.js';
 import type { TypedApp } from './http/types.js';
 import { registerWebApp } from './http/web-app.js';
-import { countFailedOperations } from './jobs/failed-operations.repository.js';
+import { countWaitingFailedOperations } from './jobs/failed-operations.repository.js';
 import { scheduleEmbeddedBackups } from './jobs/database-backup.job.js';
 import { createJobQueue } from './jobs/job-queue.js';
 import { createMailer } from './mail/mailer.js';
@@ -226,8 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           backups: backups?.stats ?? null,
           // The hub is created after the routes; it is there by the time anyone asks.
           realtimeConnections: () => app.realtime?.connectionCount() ?? 0,
-          countFailedOperations: async (organizationId) =>
-            (await countFailedOperations(organizationId)).reduce((sum, kind) => sum + kind.failed, 0),
+          countFailedOperations: countWaitingFailedOperations,
         },
       });
     },

@@ -106,6 +106,11 @@ export async function countFailedOperations(organizationId: string) {
   return rows.map((row) => ({ kind: row.kind, failed: Number(row.failed), retrying: Number(row.retrying) }));
 }
 
+/** Failed operations waiting for an admin (not those running again): the admin tools figure. */
+export async function countWaitingFailedOperations(organizationId: string): Promise<number> {
+  return (await countFailedOperations(organizationId)).reduce((sum, kind) => sum + kind.failed, 0);
+}
+
 /** The named operations, locked against a concurrent retry or discard. */
 export function findFailedOperationsForUpdate(organizationId: string, ids: string[]): Promise<FailedOperationRow[]> {
   return tenantDb(organizationId)

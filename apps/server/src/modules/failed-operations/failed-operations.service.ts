@@ -19,7 +19,7 @@ import {
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { ChangeBus } from '../../realtime/change-bus.js';
 import { recordAuditEvent } from '../audit/index.js';
-import { asAdmin, asReader, requireAdmin, type Caller } from '../organizations/index.js';
+import { asAdmin, asAdminReader, type Caller } from '../organizations/index.js';
 import * as errors from './failed-operations.errors.js';
 
 const cursorShape = z.tuple([preciseTimestampSchema, z.uuid()]);
@@ -45,7 +45,7 @@ function toOperation(row: FailedOperationRow): FailedOperation {
 export function createFailedOperationsService(deps: { db: Database; jobs: JobQueue; changes: ChangeBus }) {
   const { db, jobs } = deps;
   const asOperator = <T>(caller: Caller, work: (organizationId: string) => Promise<T>) =>
-    asReader(db, caller, async (member) => work(requireAdmin(member).organizationId));
+    asAdminReader(db, caller, (member) => work(member.organizationId));
 
   /** The named operations, all of them this organization's and waiting (not running again). */
   async function waiting(organizationId: string, ids: string[]) {
@@ -128,10 +128,6 @@ export function createFailedOperationsService(deps: { db: Database; jobs: JobQue
       announce(caller.organizationId, ids, caller.userId, 'deleted');
       return { count };
     },
-
-    /** For the admin tools figure: failed operations waiting for an admin. */
-    countWaiting: async (organizationId: string) =>
-      (await countFailedOperations(organizationId)).reduce((sum, kind) => sum + kind.failed, 0),
   };
 }
 

@@ -1,7 +1,7 @@
 import type { AdminToolFigures } from '@keel/contract';
 import type { Database } from '../../db/database.js';
 import { countPendingInvitations } from '../members/index.js';
-import { asReader, requireAdmin, type Caller } from '../organizations/index.js';
+import { asAdminReader, type Caller } from '../organizations/index.js';
 import { countActiveMembers } from '../people/index.js';
 import { countActiveTeams } from '../teams/index.js';
 
@@ -21,8 +21,7 @@ export function createAdminToolsService(deps: AdminToolsDeps) {
   const now = deps.now ?? (() => new Date());
   return {
     figures: (caller: Caller): Promise<AdminToolFigures> =>
-      asReader(db, caller, async (member) => {
-        const { organizationId } = requireAdmin(member);
+      asAdminReader(db, caller, async ({ organizationId }) => {
         return {
           activeMembers: await countActiveMembers(organizationId),
           pendingInvitations: await countPendingInvitations(organizationId, now()),

@@ -1,5 +1,6 @@
 export {
   asAdmin,
+  asAdminReader,
   asMember,
   asReader,
   asWriter,

@@ -107,6 +107,11 @@ export function asWriter<T>(db: Database, caller: Caller, work: (member: MemberS
   });
 }
 
+/** A read-only use case for administrators (admins and owners, spec section 6): the admin pages' reads. */
+export function asAdminReader<T>(db: Database, caller: Caller, work: (member: MemberScope) => Promise<T>): Promise<T> {
+  return asReader(db, caller, (member) => work(requireAdmin(member)));
+}
+
 /** The same, for changes only administrators may make. */
 export function asAdmin<T>(db: Database, caller: Caller, work: (member: MemberScope) => Promise<T>): Promise<T> {
   return asMember(db, caller, (member) => work(requireAdmin(member)));

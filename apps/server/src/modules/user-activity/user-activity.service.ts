@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { readInTenant } from '../../db/scope.js';
 import { decodeCursor, pageFrom, preciseTimestampSchema } from '../../http/pagination.js';
-import { asReader, requireAdmin, type Caller } from '../organizations/index.js';
+import { asAdminReader, type Caller } from '../organizations/index.js';
 import { csvLine } from './audit-csv.js';
 import * as repository from './user-activity.repository.js';
 
@@ -51,7 +51,7 @@ export function createUserActivityService(deps: { db: Database }) {
   const { db } = deps;
   /** `/admin/user-activity` is for admins and owners (spec section 6). */
   const asAuditor = <T>(caller: Caller, work: (organizationId: string) => Promise<T>) =>
-    asReader(db, caller, async (member) => work(requireAdmin(member).organizationId));
+    asAdminReader(db, caller, (member) => work(member.organizationId));
 
   return {
     list: (caller: Caller, query: AuditEventFilter & { limit: number; cursor?: string | undefined }) =>
