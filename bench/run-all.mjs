@@ -23,6 +23,7 @@ const ALL = [
   'import-load',
   'members-list',
   'jobs-mail',
+  'scorecard-load',
 ];
 const only = option('only', ALL.join(','))
   .split(',')
@@ -190,6 +191,28 @@ function rowsFor(name, r) {
             run.checks.steadyMemory,
           ],
         ]),
+      ];
+    case 'scorecard-load':
+      return [
+        [
+          'scorecard 200 × 13 weeks, PostgreSQL, p95',
+          `< ${r.goals.gridP95Ms} ms`,
+          `${r.gridA.p95} ms (p50 ${r.gridA.p50})`,
+          r.checks.gridA,
+        ],
+        [
+          'scorecard 500 × 13 weeks over 5 years, p95',
+          `< ${r.goals.gridP95Ms} ms`,
+          `${r.gridB.p95} ms (p50 ${r.gridB.p50})`,
+          r.checks.gridB,
+        ],
+        ['saving a cell, p95', `< ${r.goals.saveP95Ms} ms`, `${r.save.p95} ms (p50 ${r.save.p50})`, r.checks.save],
+        [
+          'Chromium: sidebar click to 200 rows taking the keyboard (median)',
+          `< ${r.goals.browserMs} ms`,
+          r.browser ? `${r.browser.medianMs} ms (all rows ${r.browser.allRowsMedianMs} ms)` : 'did not run',
+          r.checks.browser,
+        ],
       ];
     default:
       return [];

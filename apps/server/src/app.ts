@@ -30,6 +30,7 @@ import { countWaitingFailedOperations } from './jobs/failed-operations.repositor
 import { scheduleEmbeddedBackups } from './jobs/database-backup.job.js';
 import { createJobQueue } from './jobs/job-queue.js';
 import { createMailer } from './mail/mailer.js';
+import { defineScorecardReminders } from './modules/scorecard/index.js';
 import {
   authRoutes,
   avatarRoutes,
@@ -138,6 +139,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     database.pglite && database.pglite.dataDir
       ? scheduleEmbeddedBackups({ jobs, pglite: database.pglite, dataDir: config.dataDir, ...config.backups })
       : null;
+  const scorecardReminders = defineScorecardReminders({
+    db: database.db,
+    ownerSql: database.ownerSql,
+    jobs,
+    mailer,
+    appUrl: config.appUrl,
+    log: app.log,
+  });
   app.decorate('jobs', jobs);
   // Workers stop before the mailer and the database go: a job in flight finishes or is retried later.
   app.addHook('onClose', async () => {
@@ -257,6 +266,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await jobs.prepare();
   await backups?.schedule();
+  await scorecardReminders.schedule();
   await jobs.start();
 
   const webServed = await registerWebApp(app, config.webDistDir ?? defaultWebDist);

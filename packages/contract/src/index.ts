@@ -23,3 +23,6 @@ export * from './member-import.js';
 export * from './consultants.js';
 export * from './marketing.js';
 export * from './operations.js';
+export * from './scorecard.js';
+export * from './scorecard-wire.js';
+export * from './scorecard-import.js';

@@ -35,6 +35,7 @@ export const REALTIME_ENTITIES = [
   'cascading_message',
   'team',
   'failed_operation',
+  'scorecard',
 ] as const;
 export const realtimeEntitySchema = z.enum(REALTIME_ENTITIES);
 export type RealtimeEntity = z.infer<typeof realtimeEntitySchema>;

@@ -15,3 +15,4 @@ export * from '../modules/members/members.table.js';
 export * from '../modules/auth/two-factor.table.js';
 export * from '../modules/sso/sso.table.js';
 export * from '../jobs/jobs.table.js';
+export * from '../modules/scorecard/scorecard.table.js';

@@ -10,7 +10,12 @@ import type { FileStorage } from '../storage/file-storage.js';
 import type { AuthService } from './auth/index.js';
 import { createDashboardService, dashboardRoutes } from './dashboard/index.js';
 import { createFeedbackService, feedbackRoutes } from './feedback/index.js';
-import { createImportsService, importsRoutes } from './imports/index.js';
+import {
+  createImportsService,
+  createScorecardImportService,
+  importsRoutes,
+  scorecardImportRoutes,
+} from './imports/index.js';
 import { createMembersService, membersRoutes } from './members/index.js';
 import { createMemberImportService, memberImportRoutes, membersInviter } from './member-import/index.js';
 import { createUserActivityService, userActivityRoutes } from './user-activity/index.js';
@@ -28,6 +33,12 @@ import { createSubscriptionService, subscriptionRoutes } from './subscription/in
 import { createDepartmentsService, createTeamsService, departmentsRoutes, teamsRoutes } from './teams/index.js';
 import { createTerminologyService, terminologyRoutes } from './terminology/index.js';
 import { createTodosService, todosRoutes } from './todos/index.js';
+import {
+  createScorecardExportService,
+  createScorecardService,
+  scorecardExportRoutes,
+  scorecardRoutes,
+} from './scorecard/index.js';
 import { createIssueRaiser, createIssueThreadsService, createIssuesService, issuesRoutes } from './issues/index.js';
 import { loadMarketingContent, marketingRoutes } from './marketing/index.js';
 import {
@@ -97,6 +108,10 @@ export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): P
       raiser,
     }),
   );
+  await app.register(scorecardImportRoutes(createScorecardImportService({ db, changes: deps.changes })));
+  await app.register(scorecardRoutes(createScorecardService({ db, changes: deps.changes })));
+  const { grid } = createScorecardService({ db, changes: deps.changes });
+  await app.register(scorecardExportRoutes(createScorecardExportService({ db, grid })));
   await app.register(importsRoutes(createImportsService({ db, changes: deps.changes })));
   await app.register(
     membersRoutes(createMembersService({ db, mailer: deps.mailer, appUrl: deps.config.appUrl, auth: deps.auth }), {

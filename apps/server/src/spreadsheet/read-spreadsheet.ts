@@ -14,6 +14,13 @@ export interface Sheet {
   name: string;
   headers: string[];
   rows: SpreadsheetRow[];
+  /**
+   * An .xlsx cell's number format ("0.0%", `"USD "#,##0`, "[h]:mm") by row number and column index,
+   * for a reader that wants the unit the person saw; '' or absent when the cell has none. Never for CSV.
+   */
+  numberFormats?: Map<number, string[]>;
+  /** The header row's number formats, by column index (a date header shown as "mmm yyyy" names a month). */
+  headerFormats?: string[];
 }
 
 export interface Spreadsheet {
@@ -52,7 +59,7 @@ function toSheet(raw: RawSheet): Sheet | null {
   if (!headerRow) return null;
   const width = Math.max(headerRow[1].length, ...dataRows.map(([, cells]) => cells.length));
   const headers = Array.from({ length: width }, (_, index) => headerRow[1][index] || `Column ${columnName(index)}`);
-  return {
+  const sheet: Sheet = {
     name: raw.name,
     headers,
     rows: dataRows.map(([rowNumber, cells]) => ({
@@ -60,6 +67,10 @@ function toSheet(raw: RawSheet): Sheet | null {
       cells: Array.from({ length: width }, (_, index) => cells[index] ?? ''),
     })),
   };
+  if (raw.numberFormats) sheet.numberFormats = raw.numberFormats;
+  const headerFormats = raw.numberFormats?.get(headerRow[0]);
+  if (headerFormats) sheet.headerFormats = headerFormats;
+  return sheet;
 }
 
 /**

@@ -5,6 +5,8 @@ export interface RawSheet {
   name: string;
   /** [rowNumber, cells] with the row number Excel shows. */
   rows: [number, string[]][];
+  /** The number format of each formatted cell, by row number (rows without any are absent). */
+  numberFormats?: Map<number, string[]>;
 }
 
 /** A date cell as an ISO date; with a time of day (other than midnight), the full ISO instant. */
@@ -56,13 +58,22 @@ export async function readXlsx(content: Buffer): Promise<RawSheet[]> {
   }
   return workbook.worksheets.map((worksheet) => {
     const rows: [number, string[]][] = [];
+    const numberFormats = new Map<number, string[]>();
     worksheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
       const cells: string[] = [];
+      const formats: string[] = [];
       row.eachCell({ includeEmpty: true }, (cell, column) => {
         cells[column - 1] = cellText(cell.value).trim();
+        if (cell.numFmt) formats[column - 1] = cell.numFmt;
       });
       rows.push([rowNumber, Array.from(cells, (cell) => cell ?? '')]);
+      if (formats.length > 0) {
+        numberFormats.set(
+          rowNumber,
+          Array.from(formats, (format) => format ?? ''),
+        );
+      }
     });
-    return { name: worksheet.name, rows };
+    return { name: worksheet.name, rows, numberFormats };
   });
 }

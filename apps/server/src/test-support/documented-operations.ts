@@ -144,6 +144,11 @@ export function fillPath(operation: Operation, values: Record<string, string> = 
     const schema = operation.pathParams.find((parameter) => parameter.name === name)?.schema ?? {};
     if (schema.format === 'uuid') return randomUUID();
     if (schema.enum?.length) return encodeURIComponent(String(schema.enum[0]));
+    // A patterned parameter (a period's first day, say) gets a value of one of the usual shapes.
+    const shaped = schema.pattern
+      ? patternCandidates().find((candidate) => new RegExp(schema.pattern!).test(candidate))
+      : undefined;
+    if (shaped !== undefined) return encodeURIComponent(shaped);
     return encodeURIComponent('walk'.padEnd(schema.minLength ?? 0, 'x'));
   });
 }

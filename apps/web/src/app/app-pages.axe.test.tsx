@@ -8,6 +8,7 @@ import { signedInFrameRoutes } from '../test-utils/app-stubs';
 import { stubFetch } from '../test-utils/fetch-stub';
 import { makeUser } from '../test-utils/fixtures';
 import { renderRoutes } from '../test-utils/render';
+import { scorecardRoutes } from '../features/scorecard/scorecard-test-data';
 import { routes } from './routes';
 
 // happy-dom has no layout or computed colours, so contrast is left to the browser (Playwright) checks.
@@ -65,15 +66,25 @@ describe('axe on signed-in pages', () => {
 
   it.each([
     ['/dashboard', 'My dashboard'],
-    ['/scorecard-debug', 'Numbers'],
     ['/user-settings', 'Profile and settings'],
     ['/organization-settings', 'Organization settings'],
     ['/terminology-settings', 'Terminology'],
+    ['/admin/import-scorecard', 'Import Numbers'],
   ])('%s has no serious or critical violations', async (path, heading) => {
     stubFetch(settingsStubs());
     renderRoutes(routes, { path });
     await screen.findByRole('heading', { name: heading, level: 1 });
     await screen.findByText('Analytical Engines');
+    expect(await seriousViolations(document.body)).toEqual([]);
+  });
+
+  it('/scorecard-debug (the grid, with a cell’s popover open) has none', async () => {
+    stubFetch(scorecardRoutes());
+    renderRoutes(routes, { path: '/scorecard-debug' });
+    await screen.findByRole('heading', { name: 'Numbers', level: 1 });
+    const grid = await screen.findByRole('grid');
+    await userEvent.setup().click(grid.querySelector('td[data-c="0"]') as HTMLElement);
+    await screen.findByRole('tooltip');
     expect(await seriousViolations(document.body)).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 import type {} from '@fastify/multipart';
-import { IMPORT_MAX_BYTES, importFormSchema, type ImportForm } from '@keel/contract';
+import { IMPORT_MAX_BYTES, importFormSchema } from '@keel/contract';
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { AppError } from '../../http/errors.js';
 import { cleanFileName } from '../../http/file-upload.js';
 import { spreadsheetTooLarge } from '../../spreadsheet/index.js';
@@ -9,7 +10,7 @@ import type { ImportUpload } from './imports.service.js';
 
 export const IMPORT_FILE_FIELD = 'file';
 
-function parseForm(fields: Record<string, string>): ImportForm {
+function parseForm<Form>(fields: Record<string, string>, formSchema: z.ZodType<Form>): Form {
   let mapping: unknown;
   if (fields.mapping !== undefined && fields.mapping !== '') {
     try {
@@ -19,7 +20,7 @@ function parseForm(fields: Record<string, string>): ImportForm {
     }
   }
   const { mapping: _mapping, ...rest } = fields;
-  const parsed = importFormSchema.safeParse({ ...rest, ...(mapping === undefined ? {} : { mapping }) });
+  const parsed = formSchema.safeParse({ ...rest, ...(mapping === undefined ? {} : { mapping }) });
   if (!parsed.success) {
     throw errors.badForm(
       parsed.error.issues.map((issue) => ({ path: issue.path.join('.') || 'form', message: issue.message })),
@@ -39,7 +40,16 @@ const isKnown = (error: unknown) => {
  * `readSingleFile` takes only the file, so this reads the parts itself, with the same limits: the
  * parser stops at the size limit (413) and nothing larger is ever buffered.
  */
-export async function readImportUpload(request: FastifyRequest): Promise<ImportUpload> {
+export async function readImportUpload(request: FastifyRequest): Promise<ImportUpload>;
+/** The same form read against another import's form schema (the scorecard import's mapping differs). */
+export async function readImportUpload<Form>(
+  request: FastifyRequest,
+  formSchema: z.ZodType<Form>,
+): Promise<{ fileName: string; content: Buffer; form: Form }>;
+export async function readImportUpload(
+  request: FastifyRequest,
+  formSchema: z.ZodType<unknown> = importFormSchema,
+): Promise<{ fileName: string; content: Buffer; form: unknown }> {
   const fields: Record<string, string> = {};
   let file: { fileName: string; content: Buffer } | null = null;
   try {
@@ -61,5 +71,5 @@ export async function readImportUpload(request: FastifyRequest): Promise<ImportU
     throw errors.malformedUpload();
   }
   if (!file) throw errors.fileMissing();
-  return { ...file, form: parseForm(fields) };
+  return { ...file, form: parseForm(fields, formSchema) };
 }

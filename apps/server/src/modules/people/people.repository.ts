@@ -335,14 +335,15 @@ export function isActiveMembershipSql(organizationId: SQL, userId: SQL): SQL {
     where m.organization_id = ${organizationId} and m.user_id = ${userId} and m.status = 'active')`;
 }
 
-/** The organization's calendar settings (fiscal year start month, week start day); defaults when unreadable. */
+/** The organization's calendar settings (fiscal year start month, week start day, time zone); defaults when unreadable. */
 export async function organizationCalendar(organizationId: string) {
   const [row] = await tenantDb(organizationId)
     .select({
       fiscalYearStartMonth: organizations.fiscalYearStartMonth,
       weekStartDay: organizations.weekStartDay,
+      timeZone: organizations.timezone,
     })
     .from(organizations)
     .where(eq(organizations.id, organizationId));
-  return row ?? { fiscalYearStartMonth: 1, weekStartDay: 1 };
+  return row ?? { fiscalYearStartMonth: 1, weekStartDay: 1, timeZone: 'UTC' };
 }

@@ -3,3 +3,8 @@ export { todosRoutes } from './todos.routes.js';
 export { createTodosForIssue, type IssueTodoDraft } from './todos.for-issue.js';
 export { openTodosOfPerson, type DashboardTodoRow } from './todos.dashboard.repository.js';
 export { insertTodos as insertImportedTodos, type TodoInsert as ImportedTodo } from './todos.repository.js';
+export {
+  todoCompletionByPeriod,
+  type CompletionByPeriod,
+  type CompletionCount,
+} from './todos.completion.repository.js';

@@ -5,6 +5,7 @@ type IsolationCheckKey = IsolationCheck['key'];
 export const JOB_KIND_LABELS: Record<JobKind, string> = {
   'mail.deliver': 'Mail delivery',
   'database.backup': 'Database backup',
+  'scorecard.reminders': 'Scorecard reminders',
 };
 
 /** A kind the web does not know yet (a newer server) still shows, by its key. */

@@ -4,6 +4,7 @@ import { useTerminology } from '../../terminology/terminology.api';
 import { useDashboardSection } from '../dashboard.api';
 import { FollowTeams } from '../components/FollowTeams';
 import { HeadlinesSection, IssuesSection } from '../components/IssuesHeadlinesSections';
+import { NumbersToEnterSection } from '../components/NumbersToEnterSection';
 import { PrioritiesSections } from '../components/PrioritiesSections';
 import { TodosSection } from '../components/TodosSection';
 
@@ -37,6 +38,7 @@ export default function DashboardPage() {
         </div>
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
+        <NumbersToEnterSection />
         <TodosSection />
         <div className="grid gap-4">
           <PrioritiesSections />

@@ -10,9 +10,7 @@ import {
   type ImportOwnerChoices,
   type ImportPreview,
 } from '@keel/contract';
-import { ApiError, errorText } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/page-meta';
-import { Banner } from '../../../ui/Banner';
 import { Button, buttonClasses } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { SelectField } from '../../../ui/FormFields';
@@ -22,7 +20,7 @@ import { useTerminology } from '../../terminology/terminology.api';
 import { useCommitImport, usePreviewImport, type ImportProgressState } from '../imports.api';
 import { ColumnUse } from './ColumnUse';
 import { FilePicker } from './FilePicker';
-import { ImportProgress } from './ImportProgress';
+import { ImportCommitState, IMPORT_BLOCKED_ID } from './ImportCommitState';
 import { ImportResultPanel } from './ImportResultPanel';
 import { MappingFields, type MappingChange } from './MappingFields';
 import { OwnerChoices, undecidedOwners } from './OwnerChoices';
@@ -105,7 +103,6 @@ export function ImportWizard({ kind, listPath }: ImportWizardProps) {
       ? terms.priority_singular
       : (IMPORT_FIELD_LABELS[field as ImportField] ?? field);
 
-  const commitError = commit.error instanceof ApiError ? commit.error : null;
   return (
     <section aria-labelledby="import-title" className="mx-auto grid max-w-5xl gap-4 py-6">
       <header>
@@ -201,35 +198,18 @@ export function ImportWizard({ kind, listPath }: ImportWizardProps) {
               heading={problemsHeading(data.errorCount)}
             />
           ) : null}
-          {commitError ? (
-            <Banner tone="error" title="Nothing was imported">
-              <p>{errorText(commitError, 'The import failed. Please try again.')}</p>
-              {commitError.details.length > 0 ? (
-                <ul className="mt-1 list-disc pl-5">
-                  {commitError.details.slice(0, 20).map((detail, index) => (
-                    <li key={index}>{detail.message}</li>
-                  ))}
-                </ul>
-              ) : null}
-            </Banner>
-          ) : commit.isError ? (
-            <Banner tone="error">{errorText(commit.error, 'The import failed. Please try again.')}</Banner>
-          ) : null}
-          {commit.isPending ? <ImportProgress progress={progress} /> : null}
-          {undecided.length > 0 ? (
-            <p id="import-blocked" className="text-sm text-slate-700 dark:text-slate-200">
-              Choose an owner for each unknown name above, or leave its rows out, to import.
-            </p>
-          ) : data.importableRows === 0 ? (
-            <p id="import-blocked" className="text-sm text-slate-700 dark:text-slate-200">
-              No row can be imported as the file stands: every row has a problem listed above.
-            </p>
-          ) : null}
+          <ImportCommitState
+            error={commit.error}
+            pending={commit.isPending}
+            progress={progress}
+            undecided={undecided.length}
+            importableRows={data.importableRows}
+          />
           <div className="flex flex-wrap items-center gap-3">
             <Button
               onClick={importNow}
               disabled={data.importableRows === 0 || undecided.length > 0 || busy}
-              aria-describedby={undecided.length > 0 || data.importableRows === 0 ? 'import-blocked' : undefined}
+              aria-describedby={undecided.length > 0 || data.importableRows === 0 ? IMPORT_BLOCKED_ID : undefined}
               loading={commit.isPending}
             >
               Import {countOf(data.importableRows, singular, plural)}

@@ -1,0 +1,21 @@
+export {
+  createScorecardService,
+  scorecardGrid,
+  type ScorecardService,
+  type ScorecardServiceDeps,
+} from './scorecard.service.js';
+export { readScorecardGrid, type GridQuery } from './scorecard.grid.service.js';
+export { createScorecardKit, type ScorecardKit } from './scorecard.kit.js';
+export { scorecardRoutes } from './scorecard.routes.js';
+export { toCell } from './scorecard.engine.js';
+export { goalColumnsOf, goalOf, measurableColumns, toMeasurable, type MeasurableRow } from './scorecard.repository.js';
+
+// H4's parts: the .xlsx export, the reminders job and the import.
+export { createScorecardExportService, scorecardWorkbook, type ScorecardExportService } from './scorecard.export.js';
+export { scorecardExportRoutes } from './scorecard.export.routes.js';
+export { defineScorecardReminders, runScorecardReminders } from './scorecard.reminders.job.js';
+export {
+  insertImportedScorecard,
+  scorecardImportState,
+  type ImportedMeasurable,
+} from './scorecard.import.repository.js';
