@@ -23,8 +23,11 @@ async function ninetyScorecard(ownerEmail: string, stamp: number): Promise<Buffe
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-test('import a Ninety scorecard export, then see its measurables on the scorecard', async ({ page, request }) => {
-  test.setTimeout(60_000);
+test('import a Ninety scorecard export, see its measurables on the scorecard, export them to .xlsx and read it back', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
   const { account, teamId } = await registerWithTeam(request);
   const stamp = Date.now();
   await openPage(page, account, '/admin/import-scorecard', `Import ${LABEL}`);
@@ -56,4 +59,27 @@ test('import a Ninety scorecard export, then see its measurables on the scorecar
   await expect(grid.getByRole('button', { name: `Calls made ${stamp}`, exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(grid.getByRole('button', { name: `Conversion ${stamp}`, exact: true })).toBeVisible();
   await expect(grid).not.toContainText(`Churn ${stamp}`);
+
+  // The same view as an Excel file: a header row, one row per measurable with its numbers and their colours.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export to Excel' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(await file.path());
+  const sheet = book.worksheets[0]!;
+  expect(sheet.getRow(1).getCell(1).value).toBe('Measurable');
+  const rows: ExcelJS.Row[] = [];
+  sheet.eachRow((row) => rows.push(row));
+  const calls = rows.find((row) => row.getCell(1).value === `Calls made ${stamp}`);
+  if (!calls) throw new Error('the export has no row for the imported measurable');
+  const numbers = (calls.values as unknown[]).filter((value) => typeof value === 'number');
+  expect(numbers).toEqual(expect.arrayContaining([40, 55, 60]));
+  const fills = new Set<string>();
+  calls.eachCell((cell) => {
+    const fill = cell.fill as { fgColor?: { argb?: string } } | undefined;
+    if (typeof cell.value === 'number' && fill?.fgColor?.argb) fills.add(fill.fgColor.argb);
+  });
+  // 40 misses ≥ 50 and 55, 60 meet it: two colours among the weeks.
+  expect(fills.size).toBeGreaterThanOrEqual(2);
 });
