@@ -184,12 +184,29 @@ export function createJobQueue(options: {
     }
   }
 
+  /**
+   * True when the operation was sent again after this dead-letter copy was made (a retry from the
+   * failed-operations page): whatever became of that newer run (a success deletes the row), a late
+   * copy of the older one must not record it as failed again.
+   */
+  async function supersededByNewerRun(kind: JobKind, operationId: string, runId: string, deadLetterJobId: string) {
+    const { rows } = await database.ownerSql.query(
+      `select 1 from ${JOB_SCHEMA}.job newer
+        where newer.name = $1 and newer.data->>'operationId' = $2 and newer.data->>'runId' <> $3
+          and newer.created_on > (select created_on from ${JOB_SCHEMA}.job where id = $4::uuid)
+        limit 1`,
+      [kind, operationId, runId, deadLetterJobId],
+    );
+    return rows.length > 0;
+  }
+
   async function runGaveUp(job: PgBoss.Job<unknown>) {
     const envelope = envelopeSchema.safeParse(job.data);
     if (!envelope.success) return;
     const kind = (job.data as { kind?: JobKind }).kind;
     const definition = kind ? definitions.get(kind) : undefined;
     if (!kind || !definition) return;
+    if (await supersededByNewerRun(kind, envelope.data.operationId, envelope.data.runId, job.id)) return;
     await record({
       ...envelopeFields(envelope.data, kind),
       attempts: definition.retryLimit + 1,
