@@ -25,6 +25,7 @@ import {
   getPostgres,
   httpJson,
   passFail,
+  percentile,
   registrationPayload,
   round,
   startServer,
@@ -41,11 +42,6 @@ const bodyTemplate = option(
   JSON.stringify({ title: 'Latency probe {n}', ownerIds: ['{userId}'], teamId: '{teamId}' }),
 );
 const GOAL_MS = 200;
-
-function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));

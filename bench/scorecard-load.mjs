@@ -26,6 +26,7 @@ import {
   getPostgres,
   httpJson,
   passFail,
+  percentile,
   registrationPayload,
   round,
   startServer,
@@ -60,10 +61,6 @@ const TIME_SIDEBAR_TO_GRID = async (count) => {
 /** In the page: at least `count` rows have their first period cell drawn. */
 const ROWS_DRAWN = (count) => globalThis.document.querySelectorAll('td[data-c="0"]').length >= count;
 
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
 const summary = (times) => ({
   p50: round(percentile(times, 50), 2),
   p95: round(percentile(times, 95), 2),

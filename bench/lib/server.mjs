@@ -55,6 +55,12 @@ export const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
+/** The value below which `p` percent of `values` fall (nearest rank). */
+export const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+
 /** Runs `npm run build` when apps/server/dist/main.js is missing. */
 export function ensureServerBuilt() {
   if (existsSync(SERVER_ENTRY)) return;

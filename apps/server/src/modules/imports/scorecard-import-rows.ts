@@ -19,6 +19,7 @@ import {
 import { cellReader } from './import-mapping.js';
 import type { Directory, OwnerChoices } from './import-rows.js';
 import { personKey, type Parsed } from './import-values.js';
+import type { ImportedMeasurable } from '../scorecard/index.js';
 import type { ScorecardColumns } from './scorecard-import-columns.js';
 import {
   CURRENCY_SYMBOLS,
@@ -29,20 +30,8 @@ import {
   type UnitChoice,
 } from './scorecard-import-formats.js';
 
-/** A measurable ready to write, with the values of its row. */
-export interface ScorecardDraft {
-  rowNumber: number;
-  title: string;
-  description: string;
-  ownerId: string;
-  groupName: string | null;
-  frequency: ScorecardFrequency;
-  unit: ScorecardUnit;
-  currencyCode: string | null;
-  decimals: number;
-  goal: Goal | null;
-  scores: { periodStart: string; value: number }[];
-}
+/** A measurable ready to write, with the values of its row (its first period is chosen when it is written). */
+export type ScorecardDraft = Omit<ImportedMeasurable, 'startsOn'> & { rowNumber: number };
 
 export interface ScorecardChecked {
   drafts: ScorecardDraft[];
