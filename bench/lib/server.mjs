@@ -100,10 +100,14 @@ export function httpGet(port, urlPath, { timeoutMs = 2000, headers = {} } = {}) 
   });
 }
 
-/** One JSON request on 127.0.0.1; resolves { status, json }. */
+/**
+ * One JSON request on 127.0.0.1; resolves { status, json, text, receivedMs }: `receivedMs` from sending
+ * to the answer's last byte, before the client decodes and parses it.
+ */
 export function httpJson(port, method, urlPath, body, headers = {}) {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const started = performance.now();
     const req = http.request(
       {
         host: '127.0.0.1',
@@ -121,6 +125,7 @@ export function httpJson(port, method, urlPath, body, headers = {}) {
         const chunks = [];
         res.on('data', (chunk) => chunks.push(chunk));
         res.on('end', () => {
+          const receivedMs = performance.now() - started;
           const text = Buffer.concat(chunks).toString('utf8');
           let json;
           try {
@@ -128,7 +133,7 @@ export function httpJson(port, method, urlPath, body, headers = {}) {
           } catch {
             json = undefined;
           }
-          resolve({ status: res.statusCode, json, text });
+          resolve({ status: res.statusCode, json, text, receivedMs });
         });
         res.on('error', reject);
       },

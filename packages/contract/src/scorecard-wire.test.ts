@@ -125,6 +125,28 @@ describe('the grid on the wire', () => {
     expect(expandScorecardGrid(wire)).toEqual(grid);
   });
 
+  it('sends an old goal once for the whole grid, however many cells were entered under it', () => {
+    const old = { operator: '>=' as const, value: 50, valueMax: null, band: null };
+    const grid = gridWith(
+      Array.from({ length: 3 }, () =>
+        periods.map((period) => ({
+          ...empty(period.start),
+          value: 60,
+          status: 'green' as const,
+          source: 'entered' as const,
+          goalSource: 'snapshot' as const,
+          goal: { ...old },
+        })),
+      ),
+    );
+    const wire = compactScorecardGrid(grid);
+    expect(wire.goals).toEqual([old]);
+    expect(wire.rows.flatMap((row) => row.cells.extras.map((extra) => extra.goal))).toEqual(
+      Array.from({ length: 3 * periods.length }, () => 0),
+    );
+    expect(expandScorecardGrid(wire)).toEqual(grid);
+  });
+
   it('carries cells in less than half the bytes of cell objects', () => {
     const full: ScoreCell = {
       ...empty('2026-11-09'),

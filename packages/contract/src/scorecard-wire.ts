@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { uuidSchema } from './common.js';
-import { goalResponseSchema, scoreStatusSchema } from './scorecard-goals.js';
+import { goalResponseSchema, scoreStatusSchema, type Goal } from './scorecard-goals.js';
 import {
   computeErrorSchema,
   goalSourceSchema,
@@ -17,8 +17,9 @@ import {
  * compressing, parsing, garbage). So a row's cells travel as one array per field, in the order of
  * `grid.periods`; what few cells have (a note, a goal other than the current one, why a computed
  * cell is empty) travels in `extras` by period index; who entered a cell is an index into
- * `grid.enteredByIds`, and when as epoch milliseconds. `expandScorecardGrid` gives back the
- * `ScorecardGrid` every screen uses, cell by cell.
+ * `grid.enteredByIds`, when as epoch milliseconds, and a goal other than the current one an index
+ * into `grid.goals` (after a goal change a whole history holds the same old goal). `expandScorecardGrid`
+ * gives back the `ScorecardGrid` every screen uses, cell by cell.
  */
 export const scoreCellsWireSchema = z.object({
   values: z.array(z.number().nullable()),
@@ -31,7 +32,8 @@ export const scoreCellsWireSchema = z.object({
     z.object({
       index: z.number().int().min(0),
       note: z.string().optional(),
-      goal: goalResponseSchema.nullable().optional(),
+      /** Index into `grid.goals`. */
+      goal: z.number().int().min(0).optional(),
       goalSource: goalSourceSchema.optional(),
       computeError: computeErrorSchema.nullable().optional(),
       missingInputIds: z.array(uuidSchema).optional(),
@@ -43,26 +45,51 @@ export type ScoreCellsWire = z.infer<typeof scoreCellsWireSchema>;
 export const scorecardGridWireSchema = scorecardGridSchema.omit({ rows: true }).extend({
   rows: z.array(scorecardRowSchema.omit({ cells: true }).extend({ cells: scoreCellsWireSchema })),
   enteredByIds: z.array(uuidSchema),
+  goals: z.array(goalResponseSchema.nullable()),
 });
 export type ScorecardGridWire = z.infer<typeof scorecardGridWireSchema>;
 
 type Extra = ScoreCellsWire['extras'][number];
 
-/** The grid as the wire carries it (see `scoreCellsWireSchema`); cells must follow `grid.periods`. */
-export function compactScorecardGrid(grid: ScorecardGrid): ScorecardGridWire {
+/** One cell as the wire writer takes it: `enteredAt` in epoch milliseconds, `goal` only when not the current one. */
+export interface WireCell {
+  value: number | null;
+  status: ScoreCell['status'];
+  source: ScoreCell['source'];
+  version: number;
+  enteredById: string | null;
+  enteredAt: number | null;
+  note: string;
+  goalSource: ScoreCell['goalSource'];
+  goal?: Goal | null | undefined;
+  computeError?: ScoreCell['computeError'];
+  missingInputIds?: string[] | undefined;
+}
+
+const goalKey = (goal: Goal | null) =>
+  goal === null ? '' : `${goal.operator} ${goal.value} ${goal.valueMax} ${goal.band?.kind} ${goal.band?.amount}`;
+
+/**
+ * Writes one grid's cells into the wire's arrays (the server from its engine, `compactScorecardGrid`
+ * from cell objects), sharing the grid's tables of people and goals.
+ */
+export function createScorecardWireWriter() {
   const enteredByIds: string[] = [];
+  const goals: (Goal | null)[] = [];
   const personIndex = new Map<string, number>();
-  const indexOfPerson = (id: string | null) => {
-    if (id === null) return null;
-    let index = personIndex.get(id);
+  const goalIndex = new Map<string, number>();
+  const indexOf = <T>(table: T[], indexes: Map<string, number>, key: string, item: T) => {
+    let index = indexes.get(key);
     if (index === undefined) {
-      index = enteredByIds.push(id) - 1;
-      personIndex.set(id, index);
+      index = table.push(item) - 1;
+      indexes.set(key, index);
     }
     return index;
   };
-  const rows = grid.rows.map(({ cells, ...row }) => {
-    const wire: ScoreCellsWire = {
+  return {
+    enteredByIds,
+    goals,
+    emptyCells: (): ScoreCellsWire => ({
       values: [],
       statuses: [],
       sources: [],
@@ -70,30 +97,44 @@ export function compactScorecardGrid(grid: ScorecardGrid): ScorecardGridWire {
       enteredBy: [],
       enteredAt: [],
       extras: [],
-    };
-    cells.forEach((cell, index) => {
+    }),
+    push(wire: ScoreCellsWire, index: number, cell: WireCell) {
       wire.values.push(cell.value);
       wire.statuses.push(cell.status);
       wire.sources.push(cell.source);
       wire.versions.push(cell.version);
-      wire.enteredBy.push(indexOfPerson(cell.enteredById));
-      wire.enteredAt.push(cell.enteredAt === null ? null : Date.parse(cell.enteredAt));
+      wire.enteredBy.push(
+        cell.enteredById === null ? null : indexOf(enteredByIds, personIndex, cell.enteredById, cell.enteredById),
+      );
+      wire.enteredAt.push(cell.enteredAt);
+      if (cell.note === '' && cell.goalSource === 'current' && !cell.computeError && !cell.missingInputIds) return;
       const extra: Extra = { index };
       if (cell.note !== '') extra.note = cell.note;
-      if (cell.goal !== undefined) extra.goal = cell.goal;
+      if (cell.goal !== undefined) extra.goal = indexOf(goals, goalIndex, goalKey(cell.goal), cell.goal);
       if (cell.goalSource !== 'current') extra.goalSource = cell.goalSource;
       if (cell.computeError) extra.computeError = cell.computeError;
       if (cell.missingInputIds) extra.missingInputIds = cell.missingInputIds;
-      if (Object.keys(extra).length > 1) wire.extras.push(extra);
-    });
+      wire.extras.push(extra);
+    },
+  };
+}
+
+/** The grid as the wire carries it (see `scoreCellsWireSchema`); cells must follow `grid.periods`. */
+export function compactScorecardGrid(grid: ScorecardGrid): ScorecardGridWire {
+  const writer = createScorecardWireWriter();
+  const rows = grid.rows.map(({ cells, ...row }) => {
+    const wire = writer.emptyCells();
+    cells.forEach((cell, index) =>
+      writer.push(wire, index, { ...cell, enteredAt: cell.enteredAt === null ? null : Date.parse(cell.enteredAt) }),
+    );
     return { ...row, cells: wire };
   });
-  return { ...grid, rows, enteredByIds };
+  return { ...grid, rows, enteredByIds: writer.enteredByIds, goals: writer.goals };
 }
 
 /** The grid every screen uses, cell by cell, from its wire form. */
 export function expandScorecardGrid(wire: ScorecardGridWire): ScorecardGrid {
-  const { enteredByIds, ...grid } = wire;
+  const { enteredByIds, goals, ...grid } = wire;
   const rows = wire.rows.map(({ cells, ...row }) => {
     const extras = new Map(cells.extras.map((extra) => [extra.index, extra]));
     const expanded = grid.periods.map((period, index): ScoreCell => {
@@ -111,7 +152,7 @@ export function expandScorecardGrid(wire: ScorecardGridWire): ScorecardGrid {
         enteredAt: at === null ? null : new Date(at).toISOString(),
         version: cells.versions[index] ?? 0,
       };
-      if (extra?.goal !== undefined) cell.goal = extra.goal;
+      if (extra?.goal !== undefined) cell.goal = goals[extra.goal] ?? null;
       if (extra?.computeError) cell.computeError = extra.computeError;
       if (extra?.missingInputIds) cell.missingInputIds = extra.missingInputIds;
       return cell;

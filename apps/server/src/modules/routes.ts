@@ -110,8 +110,8 @@ export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): P
   );
   await app.register(scorecardImportRoutes(createScorecardImportService({ db, changes: deps.changes })));
   await app.register(scorecardRoutes(createScorecardService({ db, changes: deps.changes })));
-  const { grid } = createScorecardService({ db, changes: deps.changes });
-  await app.register(scorecardExportRoutes(createScorecardExportService({ db, grid })));
+  const { gridCells } = createScorecardService({ db, changes: deps.changes });
+  await app.register(scorecardExportRoutes(createScorecardExportService({ db, grid: gridCells })));
   await app.register(importsRoutes(createImportsService({ db, changes: deps.changes })));
   await app.register(
     membersRoutes(createMembersService({ db, mailer: deps.mailer, appUrl: deps.config.appUrl, auth: deps.auth }), {

@@ -68,7 +68,7 @@ export function useScorecardFixture() {
   const readGrid = async (query: string, session?: Session): Promise<ScorecardGrid> => {
     const response = await call(session ?? state.owner, 'GET', `/scorecard?${query}`);
     expect(response.statusCode, response.body).toBe(200);
-    // The grid is written by the fast serializer in its wire form: it must read as the contract says.
+    // The grid is written in its wire form by the built-answer serializer: it must read as the contract says.
     return expandScorecardGrid(scorecardGridWireSchema.parse(bodyOf<{ data: unknown }>(response).data));
   };
 

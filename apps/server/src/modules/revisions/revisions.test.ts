@@ -51,13 +51,6 @@ const NOT_SHOWN_IN_LISTS = [
   'feedback',
   'invitations',
   'mail_outbox',
-  // The scorecard's grid is computed on every read, not cached by revision (decision 0010): a number
-  // typed must not throw the to-do, issue, priority and headline lists away.
-  'measurable_groups',
-  'measurable_period_goals',
-  'measurable_rollup_parts',
-  'measurable_scores',
-  'measurables',
   'organization_revisions',
   'refresh_tokens',
   'scorecard_team_settings',

@@ -1,13 +1,7 @@
-export {
-  createScorecardService,
-  scorecardGrid,
-  type ScorecardService,
-  type ScorecardServiceDeps,
-} from './scorecard.service.js';
-export { readScorecardGrid, type GridQuery } from './scorecard.grid.service.js';
+export { createScorecardService, type ScorecardService, type ScorecardServiceDeps } from './scorecard.service.js';
+export type { GridQuery } from './scorecard.grid.service.js';
 export { createScorecardKit, type ScorecardKit } from './scorecard.kit.js';
 export { scorecardRoutes } from './scorecard.routes.js';
-export { toCell } from './scorecard.engine.js';
 export { goalColumnsOf, goalOf, measurableColumns, toMeasurable, type MeasurableRow } from './scorecard.repository.js';
 
 // H4's parts: the .xlsx export, the reminders job and the import.

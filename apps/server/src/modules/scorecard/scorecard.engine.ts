@@ -28,6 +28,8 @@ export interface EngineNode {
 
 export interface EngineInput {
   nodes: ReadonlyMap<string, EngineNode>;
+  /** Every period start the engine may be asked about; others read as empty. */
+  periodStarts: readonly string[];
   scores: readonly ScoreRow[];
   periodGoals: readonly PeriodGoalRow[];
   completion: CompletionByPeriod;
@@ -35,14 +37,12 @@ export interface EngineInput {
   currentPeriodStart: string;
 }
 
-interface Computed {
+export interface Computed {
   value: number | null;
   source: ScoreCell['source'];
   computeError?: NonNullable<ScoreCell['computeError']>;
   missingInputIds?: string[];
 }
-
-const key = (id: string, periodStart: string) => `${id}|${periodStart}`;
 
 const NONE: Computed = { value: null, source: 'none' };
 
@@ -70,52 +70,99 @@ const snapshotIs = (score: ScoreRow, goal: Goal | null): boolean => {
   );
 };
 
-/** A stored cell as the API shows it, given the goal in force (`goalOf` its snapshot when it has a value). */
+export interface GoalInForce {
+  goal: Goal | null;
+  source: ScoreCell['goalSource'];
+  /** The goal differs from the measurable's current one (the cell must say which it is). */
+  differs: boolean;
+}
+
+const CURRENT: Omit<GoalInForce, 'goal'> = { source: 'current', differs: false };
+
+/**
+ * The goal a cell is coloured against: the period's own goal, else the snapshot kept with a typed value
+ * when it differs from the current goal, else the current goal.
+ */
+export function goalInForce(
+  score: ScoreRow | undefined,
+  computed: Computed,
+  current: Goal | null,
+  periodGoal: Goal | null,
+): GoalInForce {
+  if (periodGoal) return { goal: periodGoal, source: 'period', differs: !sameGoal(periodGoal, current) };
+  const typed = score !== undefined && score.value !== null && computed.source !== 'computed';
+  if (typed && !snapshotIs(score, current)) {
+    const snapshot = goalOf(score);
+    return { goal: snapshot, source: 'snapshot', differs: !sameGoal(snapshot, current) };
+  }
+  return { goal: current, ...CURRENT };
+}
+
+/** A stored cell as the API shows it, given the goal in force. */
 export function toCell(
   periodStart: string,
   score: ScoreRow | undefined,
   computed: Computed,
   goals: { current: Goal | null; period: Goal | null },
 ): ScoreCell {
-  const typed = score !== undefined && score.value !== null && computed.source !== 'computed';
-  let inForce = goals.current;
-  let goalSource: ScoreCell['goalSource'] = 'current';
-  if (goals.period) {
-    inForce = goals.period;
-    goalSource = 'period';
-  } else if (typed && !snapshotIs(score, goals.current)) {
-    inForce = goalOf(score);
-    goalSource = 'snapshot';
-  }
-  // One object shape for every cell, optional fields added only when present: the grid builds thousands.
+  const inForce = goalInForce(score, computed, goals.current, goals.period);
   const cell: ScoreCell = {
     periodStart,
     value: computed.value,
     note: score?.note ?? '',
-    status: scoreStatusOf(inForce, computed.value),
-    goalSource,
+    status: scoreStatusOf(inForce.goal, computed.value),
+    goalSource: inForce.source,
     source: computed.source,
     enteredById: score?.enteredById ?? null,
-    enteredAt: score?.enteredAt ?? null,
+    enteredAt: score?.enteredAt == null ? null : new Date(score.enteredAt).toISOString(),
     version: score?.version ?? 0,
   };
-  if (goalSource !== 'current' && !sameGoal(inForce, goals.current)) cell.goal = inForce;
+  if (inForce.differs) cell.goal = inForce.goal;
   if (computed.computeError) cell.computeError = computed.computeError;
   if (computed.missingInputIds) cell.missingInputIds = computed.missingInputIds;
   return cell;
 }
 
+/** One measurable's cells by period slot (the index of its start in `periodStarts`). */
+export interface EngineRow {
+  node: EngineNode | undefined;
+  scores: (ScoreRow | undefined)[];
+  periodGoals: (Goal | null)[] | undefined;
+  memo: (Computed | undefined)[] | undefined;
+  visiting: Uint8Array | undefined;
+}
+
 /**
- * Values and cells of any measurable for any period, computed in memory from what the loader read:
+ * Values and cells of any measurable for any loaded period, computed in memory from what the loader read:
  * formulas in dependency order (each cell once, memoised; a loop reads as missing), roll-ups from their
- * parts across teams, to-do completion from the counts.
+ * parts across teams, to-do completion from the counts. Cells are kept per measurable in arrays by period
+ * slot, so the grid's thousands of lookups are array reads, not string keys.
  */
 export function createCellEngine(input: EngineInput) {
-  const scores = new Map(input.scores.map((row) => [key(row.measurableId, row.periodStart), row]));
-  const periodGoals = new Map(input.periodGoals.map((row) => [key(row.measurableId, row.periodStart), goalOf(row)]));
+  const { periodStarts } = input;
+  const slotOfStart = new Map(periodStarts.map((start, slot) => [start, slot]));
+  const future = periodStarts.map((start) => start > input.currentPeriodStart);
+  const rows = new Map<string, EngineRow>();
+  const rowOf = (id: string): EngineRow => {
+    let row = rows.get(id);
+    if (!row) {
+      row = { node: input.nodes.get(id), scores: [], periodGoals: undefined, memo: undefined, visiting: undefined };
+      rows.set(id, row);
+    }
+    return row;
+  };
+  for (const score of input.scores) {
+    const slot = slotOfStart.get(score.periodStart);
+    if (slot !== undefined) rowOf(score.measurableId).scores[slot] = score;
+  }
+  for (const periodGoal of input.periodGoals) {
+    const slot = slotOfStart.get(periodGoal.periodStart);
+    if (slot === undefined) continue;
+    const row = rowOf(periodGoal.measurableId);
+    row.periodGoals ??= [];
+    row.periodGoals[slot] = goalOf(periodGoal);
+  }
   const parsed = new Map<string, FormulaNode | null>();
-  const memo = new Map<string, Computed>();
-  const visiting = new Set<string>();
 
   const formulaOf = (node: EngineNode): FormulaNode | null => {
     if (!parsed.has(node.id)) {
@@ -125,10 +172,10 @@ export function createCellEngine(input: EngineInput) {
     return parsed.get(node.id) ?? null;
   };
 
-  const computeFormula = (node: EngineNode, periodStart: string): Computed => {
+  const computeFormula = (node: EngineNode, slot: number): Computed => {
     const formula = formulaOf(node);
     if (!formula) return { value: null, source: 'computed' };
-    const result = evaluateFormula(formula, (id) => valueAt(id, periodStart).value);
+    const result = evaluateFormula(formula, (id) => valueInSlot(rowOf(id), slot).value);
     if (result.ok) return { value: result.value, source: 'computed' };
     if (result.reason === 'missing_inputs') {
       return { value: null, source: 'computed', computeError: 'missing_inputs', missingInputIds: result.missingIds };
@@ -136,9 +183,9 @@ export function createCellEngine(input: EngineInput) {
     return { value: null, source: 'computed', computeError: result.reason };
   };
 
-  const computeRollup = (node: EngineNode, periodStart: string): Computed => {
+  const computeRollup = (node: EngineNode, slot: number): Computed => {
     if (node.partIds.length === 0) return { value: null, source: 'computed' };
-    const values = node.partIds.map((id) => ({ id, value: valueAt(id, periodStart).value }));
+    const values = node.partIds.map((id) => ({ id, value: valueInSlot(rowOf(id), slot).value }));
     const missing = values.filter((part) => part.value === null).map((part) => part.id);
     if (missing.length > 0) {
       return { value: null, source: 'computed', computeError: 'missing_inputs', missingInputIds: missing };
@@ -147,55 +194,66 @@ export function createCellEngine(input: EngineInput) {
     return { value: node.rollupAggregation === 'average' ? sum / values.length : sum, source: 'computed' };
   };
 
-  const computeCompletion = (node: EngineNode, periodStart: string): Computed => {
+  const computeCompletion = (node: EngineNode, slot: number): Computed => {
     const counts =
       node.todoCompletionScope === 'team'
         ? input.completion.teams.get(node.teamId)
         : node.ownerId
           ? input.completion.owners.get(node.ownerId)
           : undefined;
-    const count = counts?.get(periodStart);
+    const count = counts?.get(periodStarts[slot]!);
     return { value: count ? todoCompletionRateOf(count.due, count.doneOnTime) : null, source: 'computed' };
   };
 
-  function valueAt(id: string, periodStart: string, cellKey = key(id, periodStart)): Computed {
-    const node = input.nodes.get(id);
-    const score = scores.get(cellKey);
+  function valueInSlot(row: EngineRow, slot: number): Computed {
+    const { node } = row;
+    const score = row.scores[slot];
     // Typed cells need no memo: they are read as they are.
     if (node?.kind === 'manual') {
       const value = score?.value ?? null;
       return value === null ? NONE : { value, source: 'entered' };
     }
-    const known = memo.get(cellKey);
+    const known = row.memo?.[slot];
     if (known) return known;
-    if (!node || visiting.has(cellKey)) return NONE;
-    visiting.add(cellKey);
+    row.visiting ??= new Uint8Array(periodStarts.length);
+    if (!node || row.visiting[slot]) return NONE;
+    row.visiting[slot] = 1;
     let computed: Computed;
-    const future = periodStart > input.currentPeriodStart;
     if (score?.isOverride && score.value !== null) {
       computed = { value: score.value, source: 'override' };
-    } else if (future) {
-      computed = { value: null, source: 'none' };
+    } else if (future[slot]) {
+      computed = NONE;
     } else if (node.kind === 'formula') {
-      computed = computeFormula(node, periodStart);
+      computed = computeFormula(node, slot);
     } else if (node.kind === 'rollup') {
-      computed = computeRollup(node, periodStart);
+      computed = computeRollup(node, slot);
     } else {
-      computed = computeCompletion(node, periodStart);
+      computed = computeCompletion(node, slot);
     }
-    visiting.delete(cellKey);
-    memo.set(cellKey, computed);
+    row.visiting[slot] = 0;
+    (row.memo ??= [])[slot] = computed;
     return computed;
   }
 
-  const cellOf = (id: string, period: ScorecardPeriod): ScoreCell => {
-    const cellKey = key(id, period.start);
-    return toCell(period.start, scores.get(cellKey), valueAt(id, period.start, cellKey), {
-      current: input.nodes.get(id)?.goal ?? null,
-      period: periodGoals.get(cellKey) ?? null,
-    });
+  return {
+    slotOf: (periodStart: string) => slotOfStart.get(periodStart),
+    rowOf,
+    valueInSlot,
+    valueAt(id: string, periodStart: string): Computed {
+      const slot = slotOfStart.get(periodStart);
+      return slot === undefined ? NONE : valueInSlot(rowOf(id), slot);
+    },
+    cellOf(id: string, period: ScorecardPeriod): ScoreCell {
+      const slot = slotOfStart.get(period.start);
+      if (slot === undefined) {
+        return toCell(period.start, undefined, NONE, { current: input.nodes.get(id)?.goal ?? null, period: null });
+      }
+      const row = rowOf(id);
+      return toCell(period.start, row.scores[slot], valueInSlot(row, slot), {
+        current: row.node?.goal ?? null,
+        period: row.periodGoals?.[slot] ?? null,
+      });
+    },
   };
-
-  return { valueAt, cellOf };
 }
 export type CellEngine = ReturnType<typeof createCellEngine>;

@@ -1,5 +1,6 @@
 import {
   SCORECARD_PERIODS_MAX,
+  expandScorecardGrid,
   periodAt,
   periodsBetween,
   periodsForView,
@@ -7,6 +8,7 @@ import {
   type MeasurableHistory,
   type MyNumbers,
   type ScorecardGrid,
+  type ScorecardGridWire,
   type ScorecardPeriod,
   type ScorecardSettings,
 } from '@keel/contract';
@@ -14,7 +16,7 @@ import type { z } from 'zod';
 import { findActiveTeams } from '../teams/index.js';
 import type { Caller, RequestMeta } from '../organizations/index.js';
 import * as errors from './scorecard.errors.js';
-import { buildGrid, loadCells, sparklinePeriods } from './scorecard.grid.js';
+import { buildGridWire, loadCells, sparklinePeriods } from './scorecard.grid.js';
 import type { CalendarToday, ScorecardKit } from './scorecard.kit.js';
 import * as repository from './scorecard.repository.js';
 import * as scores from './scorecard.scores.repository.js';
@@ -49,12 +51,12 @@ const withCurrent = (periods: readonly ScorecardPeriod[], currentPeriodStart: st
  * A team's grid inside the caller's scope (the export reads it the same way): a fixed number of
  * queries whatever the number of rows, the rest computed in memory.
  */
-export async function readScorecardGrid(
+async function readScorecardGridWire(
   kit: ScorecardKit,
   organizationId: string,
   query: GridQuery,
   canEdit: boolean,
-): Promise<ScorecardGrid> {
+): Promise<ScorecardGridWire> {
   const calendar = await kit.calendarOf(organizationId);
   const periods =
     rangePeriods(query, query.frequency, calendar) ??
@@ -74,7 +76,7 @@ export async function readScorecardGrid(
     currentPeriodStart,
     timeZone: calendar.timeZone,
   });
-  return buildGrid({
+  return buildGridWire({
     teamId: query.teamId,
     frequency: query.frequency,
     view: query.view,
@@ -97,8 +99,16 @@ export function gridUseCases(kit: ScorecardKit) {
   const { asReader, asWriter, publish, audit, calendarOf, requireTeam, requireMeasurable } = kit;
 
   return {
-    grid: (caller: Caller, query: GridQuery): Promise<ScorecardGrid> =>
-      asReader(caller, (member) => readScorecardGrid(kit, member.organizationId, query, member.role !== 'observer')),
+    grid: (caller: Caller, query: GridQuery): Promise<ScorecardGridWire> =>
+      asReader(caller, (member) =>
+        readScorecardGridWire(kit, member.organizationId, query, member.role !== 'observer'),
+      ),
+
+    /** The grid cell by cell, as the .xlsx export writes it. */
+    gridCells: (caller: Caller, query: GridQuery): Promise<ScorecardGrid> =>
+      asReader(caller, async (member) =>
+        expandScorecardGrid(await readScorecardGridWire(kit, member.organizationId, query, member.role !== 'observer')),
+      ),
 
     history: (caller: Caller, id: string, range: { from: string; to: string }): Promise<MeasurableHistory> =>
       asReader(caller, async ({ organizationId }) => {

@@ -1,4 +1,5 @@
 import {
+  createScorecardWireWriter,
   parseFormula,
   scoreStatusOf,
   shiftPeriod,
@@ -6,14 +7,13 @@ import {
   type MeasurableGroup,
   type ScorecardCalendar,
   type ScorecardFrequency,
-  type ScorecardGrid,
+  type ScorecardGridWire,
   type ScorecardPeriod,
-  type ScorecardRow,
   type ScorecardView,
   type TotalAggregation,
 } from '@keel/contract';
 import { todoCompletionByPeriod } from '../todos/index.js';
-import { createCellEngine, type CellEngine, type EngineNode } from './scorecard.engine.js';
+import { createCellEngine, goalInForce, type CellEngine, type EngineNode } from './scorecard.engine.js';
 import * as repository from './scorecard.repository.js';
 import { periodGoalsInRange, scoresInRange } from './scorecard.scores.repository.js';
 
@@ -108,6 +108,7 @@ export async function loadCells(
   ]);
   const engine = createCellEngine({
     nodes,
+    periodStarts: [...new Set(starts)],
     scores,
     periodGoals,
     completion,
@@ -177,15 +178,48 @@ export interface GridSource {
   canEdit: boolean;
 }
 
-/** The whole grid, computed in memory from what was read: rows, cells, colours, averages, totals, parts. */
-export function buildGrid(source: GridSource): ScorecardGrid {
+type WireWriter = ReturnType<typeof createScorecardWireWriter>;
+
+/** A row's cells in the wire's arrays, written straight from the engine's slots (no cell objects first). */
+function wireCellsOf(engine: CellEngine, writer: WireWriter, id: string, slots: readonly number[]) {
+  const row = engine.rowOf(id);
+  const current = row.node?.goal ?? null;
+  const wire = writer.emptyCells();
+  slots.forEach((slot, index) => {
+    const computed = engine.valueInSlot(row, slot);
+    const score = row.scores[slot];
+    const inForce = goalInForce(score, computed, current, row.periodGoals?.[slot] ?? null);
+    writer.push(wire, index, {
+      value: computed.value,
+      status: scoreStatusOf(inForce.goal, computed.value),
+      source: computed.source,
+      version: score?.version ?? 0,
+      enteredById: score?.enteredById ?? null,
+      enteredAt: score?.enteredAt ?? null,
+      note: score?.note ?? '',
+      goalSource: inForce.source,
+      goal: inForce.differs ? inForce.goal : undefined,
+      computeError: computed.computeError,
+      missingInputIds: computed.missingInputIds,
+    });
+  });
+  return wire;
+}
+
+/** The whole grid in its wire form, computed in memory from what was read: cells, colours, averages, totals, parts. */
+export function buildGridWire(source: GridSource): ScorecardGridWire {
   const { engine, partIds, tree } = source.loaded;
   const treeById = new Map(tree.map((edge) => [edge.partId, edge]));
-  const rows: ScorecardRow[] = inDisplayOrder(source.rows, source.groups).map((row) => {
+  const writer = createScorecardWireWriter();
+  const slotsOf = (periods: readonly ScorecardPeriod[]) => periods.map((period) => engine.slotOf(period.start)!);
+  const slots = slotsOf(source.periods);
+  const sparkSlots = slotsOf(source.spark);
+  const rows = inDisplayOrder(source.rows, source.groups).map((row) => {
     const measurable = repository.toMeasurable(row, partIds.get(row.id) ?? []);
-    const cells = source.periods.map((period) => engine.cellOf(row.id, period));
-    const present = cells.flatMap((cell) => (cell.value === null ? [] : [cell.value]));
+    const cells = wireCellsOf(engine, writer, row.id, slots);
+    const present = cells.values.filter((value): value is number => value !== null);
     const average = present.length === 0 ? null : present.reduce((a, b) => a + b, 0) / present.length;
+    const engineRow = engine.rowOf(row.id);
     const parts =
       row.kind === 'rollup'
         ? (partIds.get(row.id) ?? []).flatMap((partId) => {
@@ -212,7 +246,7 @@ export function buildGrid(source: GridSource): ScorecardGrid {
       average,
       averageStatus: scoreStatusOf(measurable.goal, average),
       total: totalOf(present, row.aggregation),
-      sparkline: source.spark.map((period) => engine.valueAt(row.id, period.start).value),
+      sparkline: sparkSlots.map((slot) => engine.valueInSlot(engineRow, slot).value),
       ...(parts ? { parts } : {}),
     };
   });
@@ -231,5 +265,7 @@ export function buildGrid(source: GridSource): ScorecardGrid {
     groups: source.groups,
     rows,
     canEdit: source.canEdit,
+    enteredByIds: writer.enteredByIds,
+    goals: writer.goals,
   };
 }

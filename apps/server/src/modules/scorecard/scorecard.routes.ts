@@ -21,7 +21,6 @@ import {
   scoreParamsSchema,
   scoreWriteSchema,
   scoreWritesSchema,
-  compactScorecardGrid,
   scorecardGridWireSchema,
   scorecardQuerySchema,
   scorecardSettingsSchema,
@@ -34,7 +33,7 @@ import {
   writeScoresRequestSchema,
 } from '@keel/contract';
 import { clientMeta } from '../../http/authenticate.js';
-import { fastSerializerCompiler } from '../../http/fast-serializer.js';
+import { builtAnswerSerializerCompiler } from '../../http/built-answer-serializer.js';
 import { createRoute, objectRoute } from '../../http/route-options.js';
 import type { TypedApp } from '../../http/types.js';
 import type { ScorecardService } from './scorecard.service.js';
@@ -60,9 +59,10 @@ export function scorecardRoutes(service: ScorecardService) {
           querystring: scorecardQuerySchema,
           response: { 200: envelope(scorecardGridWireSchema) },
         },
-        serializerCompiler: fastSerializerCompiler,
+        config: { revisionCached: true },
+        serializerCompiler: builtAnswerSerializerCompiler,
       },
-      async (request) => ({ data: compactScorecardGrid(await service.grid(request.scope, request.query)) }),
+      async (request) => ({ data: await service.grid(request.scope, request.query) }),
     );
 
     app.get(
@@ -206,7 +206,7 @@ export function scorecardRoutes(service: ScorecardService) {
           querystring: measurableHistoryQuerySchema,
           response: { 200: envelope(measurableHistorySchema) },
         },
-        serializerCompiler: fastSerializerCompiler,
+        serializerCompiler: builtAnswerSerializerCompiler,
       },
       async (request) => ({ data: await service.history(request.scope, request.params.id, request.query) }),
     );

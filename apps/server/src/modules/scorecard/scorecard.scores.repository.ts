@@ -20,7 +20,7 @@ const scoreColumns = {
   version: measurableScores.version,
 };
 
-/** A stored cell; `enteredAt` as an ISO instant. */
+/** A stored cell; `enteredAt` in epoch milliseconds. */
 export interface ScoreRow {
   measurableId: string;
   periodStart: string;
@@ -33,34 +33,19 @@ export interface ScoreRow {
   bandAmount: number | null;
   isOverride: boolean;
   enteredById: string | null;
-  enteredAt: string | null;
+  enteredAt: number | null;
   version: number;
 }
 
 const toScoreRow = (row: Omit<ScoreRow, 'enteredAt'> & { enteredAt: Date | null }): ScoreRow => ({
   ...row,
-  enteredAt: row.enteredAt?.toISOString() ?? null,
+  enteredAt: row.enteredAt?.getTime() ?? null,
 });
-
-type PackedScore = [
-  string,
-  number | null,
-  string,
-  ScoreRow['goalOperator'],
-  number | null,
-  number | null,
-  ScoreRow['bandKind'],
-  number | null,
-  boolean,
-  string | null,
-  string | null,
-  number,
-];
 
 /**
  * The cells of `measurableIds` whose period starts in `from`..`to`: one index range scan per
- * measurable, packed as one JSON array per measurable, which the driver parses far faster than
- * thousands of rows of typed columns (the grid reads 200 × 13 cells and more).
+ * measurable, read as plain columns the driver needs no type parsing for beyond numbers (dates as text,
+ * the entry time in epoch milliseconds), because the grid reads 200 × 13 cells and more.
  */
 export async function scoresInRange(
   organizationId: string,
@@ -74,37 +59,15 @@ export async function scoresInRange(
     sql`, `,
   );
   const result = await tenantDb(organizationId).execute(sql`
-    select s.measurable_id as "measurableId",
-      json_agg(json_build_array(s.period_start, s.value, s.note, s.goal_operator, s.goal_value, s.goal_value_max,
-        s.band_kind, s.band_amount, s.is_override, s.entered_by_id,
-        to_char(s.entered_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), s.version)) as cells
+    select s.measurable_id as "measurableId", s.period_start::text as "periodStart", s.value, s.note,
+      s.goal_operator as "goalOperator", s.goal_value as "goalValue", s.goal_value_max as "goalValueMax",
+      s.band_kind as "bandKind", s.band_amount as "bandAmount", s.is_override as "isOverride",
+      s.entered_by_id as "enteredById", floor(extract(epoch from s.entered_at) * 1000)::float8 as "enteredAt",
+      s.version
     from ${measurableScores} s
     where s.organization_id = ${organizationId}::uuid and s.measurable_id in (${ids})
-      and s.period_start between ${from}::date and ${to}::date
-    group by s.measurable_id`);
-  const groups = (result as { rows: { measurableId: string; cells: PackedScore[] | string }[] }).rows;
-  const rows: ScoreRow[] = [];
-  for (const group of groups) {
-    const cells = typeof group.cells === 'string' ? (JSON.parse(group.cells) as PackedScore[]) : group.cells;
-    for (const cell of cells) {
-      rows.push({
-        measurableId: group.measurableId,
-        periodStart: cell[0],
-        value: cell[1],
-        note: cell[2],
-        goalOperator: cell[3],
-        goalValue: cell[4],
-        goalValueMax: cell[5],
-        bandKind: cell[6],
-        bandAmount: cell[7],
-        isOverride: cell[8],
-        enteredById: cell[9],
-        enteredAt: cell[10],
-        version: cell[11],
-      });
-    }
-  }
-  return rows;
+      and s.period_start between ${from}::date and ${to}::date`);
+  return (result as { rows: ScoreRow[] }).rows;
 }
 
 const periodGoalColumns = {

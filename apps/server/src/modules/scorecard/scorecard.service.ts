@@ -1,5 +1,4 @@
-import type { Caller } from '../organizations/index.js';
-import { gridUseCases, type GridQuery } from './scorecard.grid.service.js';
+import { gridUseCases } from './scorecard.grid.service.js';
 import { createScorecardKit, type ScorecardServiceDeps } from './scorecard.kit.js';
 import { measurablesUseCases } from './scorecard.measurables.service.js';
 import { scoresUseCases } from './scorecard.scores.service.js';
@@ -13,7 +12,3 @@ export function createScorecardService(deps: ScorecardServiceDeps) {
 }
 
 export type ScorecardService = ReturnType<typeof createScorecardService>;
-
-/** The team's grid as the page shows it (the .xlsx export writes the same one). */
-export const scorecardGrid = (service: ScorecardService, caller: Caller, query: GridQuery) =>
-  service.grid(caller, query);
