@@ -26,3 +26,5 @@ export * from './operations.js';
 export * from './scorecard.js';
 export * from './scorecard-wire.js';
 export * from './scorecard-import.js';
+export * from './meetings-agendas.js';
+export * from './meetings.js';

@@ -36,6 +36,7 @@ export const REALTIME_ENTITIES = [
   'team',
   'failed_operation',
   'scorecard',
+  'meeting',
 ] as const;
 export const realtimeEntitySchema = z.enum(REALTIME_ENTITIES);
 export type RealtimeEntity = z.infer<typeof realtimeEntitySchema>;

@@ -16,3 +16,4 @@ export * from '../modules/auth/two-factor.table.js';
 export * from '../modules/sso/sso.table.js';
 export * from '../jobs/jobs.table.js';
 export * from '../modules/scorecard/scorecard.table.js';
+export * from '../modules/meetings/meetings.table.js';

@@ -39,6 +39,7 @@ import {
   scorecardExportRoutes,
   scorecardRoutes,
 } from './scorecard/index.js';
+import { createMeetingsService, meetingsRoutes } from './meetings/index.js';
 import { createIssueRaiser, createIssueThreadsService, createIssuesService, issuesRoutes } from './issues/index.js';
 import { loadMarketingContent, marketingRoutes } from './marketing/index.js';
 import {
@@ -108,6 +109,7 @@ export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): P
       raiser,
     }),
   );
+  await app.register(meetingsRoutes(createMeetingsService({ db, changes: deps.changes })));
   await app.register(scorecardImportRoutes(createScorecardImportService({ db, changes: deps.changes })));
   await app.register(scorecardRoutes(createScorecardService({ db, changes: deps.changes })));
   const { gridCells } = createScorecardService({ db, changes: deps.changes });

@@ -55,6 +55,11 @@ function withChanges(current: Overrides, changes: Overrides): Overrides {
   return next;
 }
 
+/** The organization's labels (its overrides over the defaults), inside its scope: for other modules' defaults. */
+export async function organizationLabels(organizationId: string): Promise<Terminology> {
+  return labelsOf(knownOverrides(await repository.findOverrides(organizationId)));
+}
+
 export interface TerminologyServiceDeps {
   db: Database;
 }

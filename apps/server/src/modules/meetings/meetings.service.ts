@@ -1,0 +1,357 @@
+import {
+  MEETING_SCHEDULE_DAYS_MAX,
+  averageRatingOf,
+  meetingPlannedMinutes,
+  sectionSecondsAt,
+  type Meeting,
+  type MeetingListItem,
+  type MeetingListQuery,
+  type MeetingSection,
+  type StartMeetingRequest,
+} from '@keel/contract';
+import { decodeCursor, pageFrom } from '../../http/pagination.js';
+import { isAdmin, type Caller, type MemberScope, type RequestMeta } from '../organizations/index.js';
+import { findMembership } from '../people/index.js';
+import { meetingTypesUseCases, requireMeetingType } from './meeting-types.service.js';
+import * as errors from './meetings.errors.js';
+import { createMeetingsKit, type MeetingsServiceDeps } from './meetings.kit.js';
+import * as repository from './meetings.repository.js';
+
+export type { MeetingsServiceDeps } from './meetings.kit.js';
+
+const DAY_MS = 86_400_000;
+
+/** A meeting as the API shows it, with its attendees, at the server's `now`. */
+function toMeeting(row: repository.MeetingRow, attendees: repository.AttendeeRow[], now: Date): Meeting {
+  const people = attendees.map(({ userId, name, present, rating, comment }) => ({
+    userId,
+    name,
+    present,
+    rating,
+    comment,
+  }));
+  return {
+    id: row.id,
+    teamId: row.teamId,
+    teamName: row.teamName,
+    typeKey: row.typeKey,
+    name: row.name,
+    status: row.status,
+    scheduledAt: row.scheduledAt?.toISOString() ?? null,
+    startedAt: row.startedAt?.toISOString() ?? null,
+    endedAt: row.endedAt?.toISOString() ?? null,
+    facilitatorId: row.facilitatorId,
+    scribeId: row.scribeId,
+    sections: row.sections,
+    currentSection: row.currentSection,
+    sectionStartedAt: row.sectionStartedAt?.toISOString() ?? null,
+    attendees: people,
+    averageRating: averageRatingOf(people),
+    serverNow: now.toISOString(),
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toListItem(row: repository.MeetingRow, attendeeCount: number, now: Date): MeetingListItem {
+  const { sections, ...rest } = toMeeting(row, [], now);
+  const spent = sectionSecondsAt({ ...rest, sections }, now.getTime()).reduce((a, b) => a + b, 0);
+  const { attendees: _attendees, serverNow: _serverNow, ...item } = rest;
+  return { ...item, plannedMinutes: meetingPlannedMinutes({ sections }), spentSeconds: spent, attendeeCount };
+}
+
+/** The sections with the current one's running clock banked into its seconds. */
+function banked(row: repository.MeetingRow, now: Date): MeetingSection[] {
+  const seconds = sectionSecondsAt(
+    {
+      sections: row.sections,
+      currentSection: row.currentSection,
+      sectionStartedAt: row.sectionStartedAt?.toISOString() ?? null,
+    },
+    now.getTime(),
+  );
+  return row.sections.map((section, index) => ({ ...section, spentSeconds: seconds[index]! }));
+}
+
+const isRunning = (row: repository.MeetingRow) => row.status === 'live' || row.status === 'paused';
+
+/** Starting, running and ending meetings; agendas come from the meeting types. */
+export function createMeetingsService(deps: MeetingsServiceDeps) {
+  const kit = createMeetingsKit(deps);
+  const { now, asReader, asWriter, asAdmin, asAdminReader, publish, audit, requireTeam } = kit;
+
+  const load = async (organizationId: string, id: string) => {
+    const row = await repository.findMeeting(organizationId, id);
+    if (!row) throw errors.meetingNotFound();
+    return row;
+  };
+
+  const show = async (organizationId: string, row: repository.MeetingRow) =>
+    toMeeting(row, await repository.attendeesOf(organizationId, [row.id]), now());
+
+  const requirePerson = async (organizationId: string, userId: string | null | undefined, path: string) => {
+    if (!userId) return;
+    const membership = await findMembership(organizationId, userId);
+    if (membership?.status !== 'active') throw errors.notAMember(path);
+  };
+
+  /** Who moves the meeting along: its facilitator or scribe, an admin, or anyone while it has no facilitator. */
+  const requireLead = (member: MemberScope, row: repository.MeetingRow) => {
+    if (row.facilitatorId === null || isAdmin(member.role)) return;
+    if (member.userId !== row.facilitatorId && member.userId !== row.scribeId) throw errors.onlyFacilitator();
+  };
+
+  /**
+   * One change of a running meeting, made against the version just read: a change that lands between
+   * the read and the write (another facilitator's click) makes this one fail as "moved".
+   */
+  const change = async (
+    caller: Caller,
+    id: string,
+    decide: (row: repository.MeetingRow, member: MemberScope, at: Date) => repository.MeetingChanges | null,
+    after?: (member: MemberScope, row: repository.MeetingRow) => Promise<void>,
+  ): Promise<Meeting> => {
+    const result = await asWriter(caller, async (member) => {
+      const row = await load(member.organizationId, id);
+      const at = now();
+      const changes = decide(row, member, at);
+      if (changes) {
+        const written = await repository.updateMeeting(member.organizationId, id, row.version, changes);
+        if (written === 'running') throw errors.alreadyRunning();
+        if (!written) throw errors.meetingMoved();
+      }
+      if (after) await after(member, row);
+      return show(member.organizationId, await load(member.organizationId, id));
+    });
+    publish(caller, 'updated', result);
+    return result;
+  };
+
+  const conclude = (row: repository.MeetingRow, at: Date): repository.MeetingChanges => {
+    if (row.status === 'concluded') throw errors.alreadyConcluded();
+    if (row.status === 'scheduled') throw errors.notRunning();
+    return { status: 'concluded', endedAt: at, sections: banked(row, at), sectionStartedAt: null };
+  };
+
+  return {
+    ...meetingTypesUseCases(kit),
+
+    start: async (caller: Caller, request: StartMeetingRequest, meta: RequestMeta): Promise<Meeting> => {
+      const started = await asWriter(caller, async (member) => {
+        const { organizationId, userId } = member;
+        await requireTeam(organizationId, request.teamId);
+        const type = await requireMeetingType(organizationId, request.teamId, request.typeKey);
+        await requirePerson(organizationId, request.facilitatorId, 'facilitatorId');
+        await requirePerson(organizationId, request.scribeId, 'scribeId');
+        const at = now();
+        const scheduledAt = request.scheduledAt ? new Date(request.scheduledAt) : null;
+        if (scheduledAt && scheduledAt.getTime() > at.getTime() + MEETING_SCHEDULE_DAYS_MAX * DAY_MS) {
+          throw errors.invalidField(
+            'scheduledAt',
+            `A meeting can be planned at most ${MEETING_SCHEDULE_DAYS_MAX} days ahead`,
+          );
+        }
+        const startsNow = scheduledAt === null;
+        const id = await repository.insertMeeting(organizationId, {
+          teamId: request.teamId,
+          typeKey: type.key,
+          name: type.name,
+          status: startsNow ? 'live' : 'scheduled',
+          scheduledAt,
+          startedAt: startsNow ? at : null,
+          sectionStartedAt: startsNow ? at : null,
+          facilitatorId: request.facilitatorId === undefined ? (startsNow ? userId : null) : request.facilitatorId,
+          scribeId: request.scribeId ?? null,
+          sections: type.sections
+            .filter((section) => section.visible)
+            .map(({ kind, title, minutes }) => ({ kind, title, minutes, spentSeconds: 0 })),
+          createdById: userId,
+        });
+        if (!id) throw errors.alreadyRunning();
+        const expected = await repository.teamMemberIds(organizationId, request.teamId);
+        const invited = expected.includes(userId) || !startsNow ? expected : [...expected, userId];
+        await repository.insertAttendees(
+          organizationId,
+          id,
+          invited.map((person) => ({ userId: person, present: startsNow && person === userId })),
+        );
+        await audit(
+          member,
+          startsNow ? 'meeting.started' : 'meeting.scheduled',
+          meta,
+          { type: 'meeting', id },
+          {
+            teamId: request.teamId,
+            typeKey: type.key,
+          },
+        );
+        return show(organizationId, await load(organizationId, id));
+      });
+      publish(caller, 'created', started);
+      return started;
+    },
+
+    get: (caller: Caller, id: string): Promise<Meeting> =>
+      asReader(caller, async ({ organizationId }) => show(organizationId, await load(organizationId, id))),
+
+    /** The team's running meeting, or null: "join now" on the dashboard and the meetings page. */
+    running: (caller: Caller, teamId: string): Promise<Meeting | null> =>
+      asReader(caller, async ({ organizationId }) => {
+        await requireTeam(organizationId, teamId);
+        const row = await repository.findRunningMeeting(organizationId, teamId);
+        return row ? show(organizationId, row) : null;
+      }),
+
+    list: (caller: Caller, query: MeetingListQuery) => {
+      const after = decodeCursor(query.cursor, repository.meetingCursorShape);
+      return asReader(caller, async ({ organizationId }) => {
+        if (query.teamId) await requireTeam(organizationId, query.teamId);
+        const rows = await repository.listMeetings(organizationId, query, after);
+        const attendees = await repository.attendeesOf(
+          organizationId,
+          rows.slice(0, query.limit).map((row) => row.id),
+        );
+        const counts = new Map<string, number>();
+        for (const attendee of attendees) counts.set(attendee.meetingId, (counts.get(attendee.meetingId) ?? 0) + 1);
+        const at = now();
+        return pageFrom(
+          rows,
+          query.limit,
+          (row) => toListItem(row, counts.get(row.id) ?? 0, at),
+          (row) => [row.position, row.id],
+        );
+      });
+    },
+
+    /** Admins: every running meeting of the organization. */
+    active: (caller: Caller) =>
+      asAdminReader(caller, async ({ organizationId }) => {
+        const rows = await repository.runningMeetings(organizationId);
+        const attendees = await repository.attendeesOf(
+          organizationId,
+          rows.map((row) => row.id),
+        );
+        const at = now();
+        return rows.map((row) =>
+          toListItem(row, attendees.filter((attendee) => attendee.meetingId === row.id).length, at),
+        );
+      }),
+
+    begin: (caller: Caller, id: string) =>
+      change(
+        caller,
+        id,
+        (row, member, at) => {
+          if (row.status !== 'scheduled') throw isRunning(row) ? errors.alreadyRunning() : errors.notScheduled();
+          return {
+            status: 'live',
+            startedAt: at,
+            sectionStartedAt: at,
+            currentSection: 0,
+            facilitatorId: row.facilitatorId ?? member.userId,
+          };
+        },
+        (member, row) => repository.setAttendance(member.organizationId, row.id, member.userId, true),
+      ),
+
+    navigate: (caller: Caller, id: string, move: { from: number; to: number }) =>
+      change(caller, id, (row, member, at) => {
+        if (!isRunning(row)) throw row.status === 'concluded' ? errors.alreadyConcluded() : errors.notRunning();
+        requireLead(member, row);
+        if (move.to >= row.sections.length) {
+          throw errors.invalidField('to', `This meeting has ${row.sections.length} sections`);
+        }
+        if (move.from !== row.currentSection) throw errors.meetingMoved();
+        if (move.to === row.currentSection) return null;
+        return {
+          sections: banked(row, at),
+          currentSection: move.to,
+          sectionStartedAt: row.status === 'live' ? at : null,
+        };
+      }),
+
+    pause: (caller: Caller, id: string) =>
+      change(caller, id, (row, member, at) => {
+        if (!isRunning(row)) throw row.status === 'concluded' ? errors.alreadyConcluded() : errors.notRunning();
+        requireLead(member, row);
+        if (row.status === 'paused') throw errors.alreadyPaused();
+        return { status: 'paused', sections: banked(row, at), sectionStartedAt: null };
+      }),
+
+    resume: (caller: Caller, id: string) =>
+      change(caller, id, (row, member, at) => {
+        if (!isRunning(row)) throw row.status === 'concluded' ? errors.alreadyConcluded() : errors.notRunning();
+        requireLead(member, row);
+        if (row.status !== 'paused') throw errors.notPaused();
+        return { status: 'live', sectionStartedAt: at };
+      }),
+
+    conclude: async (caller: Caller, id: string, meta: RequestMeta) =>
+      change(
+        caller,
+        id,
+        (row, member, at) => {
+          requireLead(member, row);
+          return conclude(row, at);
+        },
+        (member, row) =>
+          audit(member, 'meeting.concluded', meta, { type: 'meeting', id: row.id }, { teamId: row.teamId }),
+      ),
+
+    /** Admins end a meeting nobody concluded (everyone left it running). */
+    end: async (caller: Caller, id: string, meta: RequestMeta): Promise<Meeting> => {
+      const ended = await asAdmin(caller, async (member) => {
+        const row = await load(member.organizationId, id);
+        const written = await repository.updateMeeting(member.organizationId, id, row.version, conclude(row, now()));
+        if (written !== true) throw errors.meetingMoved();
+        await audit(member, 'meeting.ended_by_admin', meta, { type: 'meeting', id }, { teamId: row.teamId });
+        return show(member.organizationId, await load(member.organizationId, id));
+      });
+      publish(caller, 'updated', ended);
+      return ended;
+    },
+
+    rate: (caller: Caller, id: string, rating: { rating: number; comment?: string | undefined }) =>
+      change(
+        caller,
+        id,
+        (row) => {
+          if (!isRunning(row)) throw row.status === 'concluded' ? errors.alreadyConcluded() : errors.notRunning();
+          return null;
+        },
+        (member, row) =>
+          repository.setRating(member.organizationId, row.id, member.userId, rating.rating, rating.comment ?? ''),
+      ),
+
+    attendance: (caller: Caller, id: string, request: { userId: string; present: boolean }) =>
+      change(
+        caller,
+        id,
+        (row) => {
+          if (row.status === 'concluded') throw errors.alreadyConcluded();
+          return null;
+        },
+        async (member, row) => {
+          await requirePerson(member.organizationId, request.userId, 'userId');
+          await repository.setAttendance(member.organizationId, row.id, request.userId, request.present);
+        },
+      ),
+
+    roles: (caller: Caller, id: string, request: { facilitatorId: string | null; scribeId: string | null }) =>
+      change(
+        caller,
+        id,
+        (row, member) => {
+          if (row.status === 'concluded') throw errors.alreadyConcluded();
+          requireLead(member, row);
+          return { facilitatorId: request.facilitatorId, scribeId: request.scribeId };
+        },
+        async (member) => {
+          await requirePerson(member.organizationId, request.facilitatorId, 'facilitatorId');
+          await requirePerson(member.organizationId, request.scribeId, 'scribeId');
+        },
+      ),
+  };
+}
+
+export type MeetingsService = ReturnType<typeof createMeetingsService>;
