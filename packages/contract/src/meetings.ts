@@ -31,6 +31,21 @@ export const meetingAttendeeSchema = z.object({
 });
 export type MeetingAttendee = z.infer<typeof meetingAttendeeSchema>;
 
+/** What a concluded meeting did, frozen when it ended: the meeting-history record and the summary mail. */
+export const meetingRecapSchema = z.object({
+  newTodos: z.array(z.object({ id: uuidSchema, title: z.string(), ownerName: z.string(), dueDate: z.string() })),
+  solvedIssues: z.array(z.object({ id: uuidSchema, title: z.string() })),
+  cascadingMessages: z.array(z.object({ id: uuidSchema, text: z.string() })),
+  /** The team's to-dos due in the meeting's week, and how many of them were done by its end (null: none due). */
+  todoCompletion: z.object({ due: z.number().int().min(0), done: z.number().int().min(0) }).nullable(),
+  averageRating: z.number().nullable(),
+  present: z.number().int().min(0),
+  expected: z.number().int().min(0),
+  plannedMinutes: z.number().int().min(0),
+  spentSeconds: z.number().int().min(0),
+});
+export type MeetingRecap = z.infer<typeof meetingRecapSchema>;
+
 export const meetingSchema = z.object({
   id: uuidSchema,
   teamId: uuidSchema,
@@ -49,6 +64,8 @@ export const meetingSchema = z.object({
   sectionStartedAt: isoDateTimeSchema.nullable(),
   attendees: z.array(meetingAttendeeSchema),
   averageRating: z.number().nullable(),
+  /** Set when the meeting concluded. */
+  recap: meetingRecapSchema.nullable(),
   /** The server's clock when it answered: pages run the timers from it, not from their own clock. */
   serverNow: isoDateTimeSchema,
   version: versionSchema,
@@ -56,11 +73,13 @@ export const meetingSchema = z.object({
 });
 export type Meeting = z.infer<typeof meetingSchema>;
 
-export const meetingListItemSchema = meetingSchema.omit({ sections: true, attendees: true, serverNow: true }).extend({
-  plannedMinutes: z.number().int().min(0),
-  spentSeconds: z.number().int().min(0),
-  attendeeCount: z.number().int().min(0),
-});
+export const meetingListItemSchema = meetingSchema
+  .omit({ sections: true, attendees: true, serverNow: true, recap: true })
+  .extend({
+    plannedMinutes: z.number().int().min(0),
+    spentSeconds: z.number().int().min(0),
+    attendeeCount: z.number().int().min(0),
+  });
 export type MeetingListItem = z.infer<typeof meetingListItemSchema>;
 export const meetingPageSchema = pageOf(meetingListItemSchema);
 

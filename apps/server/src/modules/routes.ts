@@ -109,7 +109,11 @@ export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): P
       raiser,
     }),
   );
-  await app.register(meetingsRoutes(createMeetingsService({ db, changes: deps.changes })));
+  await app.register(
+    meetingsRoutes(
+      createMeetingsService({ db, changes: deps.changes, mailer: deps.mailer, appUrl: deps.config.appUrl }),
+    ),
+  );
   await app.register(scorecardImportRoutes(createScorecardImportService({ db, changes: deps.changes })));
   await app.register(scorecardRoutes(createScorecardService({ db, changes: deps.changes })));
   const { gridCells } = createScorecardService({ db, changes: deps.changes });

@@ -2,3 +2,4 @@ export { createCascadingMessagesService, type CascadingMessagesService } from '.
 export { createHeadlinesService, type HeadlinesService } from './headlines.service.js';
 export { headlinesRoutes } from './headlines.routes.js';
 export { recentHeadlinesForPerson, type DashboardHeadlineRow } from './headlines.dashboard.repository.js';
+export { cascadingMessagesSentBetween } from './cascading-messages.recap.repository.js';

@@ -6,3 +6,4 @@ export { issuesRoutes } from './issues.routes.js';
 export { openIssueCountSql } from './issues.repository.js';
 export { openIssuesOfPerson, type DashboardIssueRow } from './issues.dashboard.repository.js';
 export { insertImportedIssues, openIssueListState, type ImportedIssue } from './issues.import.repository.js';
+export { issuesSolvedBetween } from './issues.recap.repository.js';

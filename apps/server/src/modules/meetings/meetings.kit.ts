@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.js';
+import type { Mailer } from '../../mail/mailer.js';
 import { publishByTeam, type ChangeBus, type ChangeEvent } from '../../realtime/change-bus.js';
 import { recordAuditEvent } from '../audit/index.js';
 import {
@@ -18,6 +19,10 @@ export interface MeetingsServiceDeps {
   changes: ChangeBus;
   /** The clock (tests move it): meeting timers read it. */
   now?: () => Date;
+  /** Sends the summary and catch-up mails of a concluded meeting; none without it. */
+  mailer?: Mailer | undefined;
+  /** The web app's address, for links in mails. */
+  appUrl?: string | undefined;
 }
 
 /** Access, audit, change notices and the team check the meeting use cases share. */

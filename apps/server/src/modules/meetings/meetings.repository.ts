@@ -84,6 +84,7 @@ const meetingColumns = {
   sections: meetings.sections,
   currentSection: meetings.currentSection,
   sectionStartedAt: meetings.sectionStartedAt,
+  recap: meetings.recap,
   version: meetings.version,
   createdAt: meetings.createdAt,
   position: preciseTimestamp(meetings.createdAt),
@@ -156,6 +157,7 @@ export type MeetingChanges = Partial<
     | 'sections'
     | 'currentSection'
     | 'sectionStartedAt'
+    | 'recap'
   >
 >;
 
@@ -217,6 +219,8 @@ export async function attendeesOf(organizationId: string, meetingIds: readonly s
       meetingId: meetingAttendees.meetingId,
       userId: meetingAttendees.userId,
       name: personName(person),
+      firstName: person.firstName,
+      email: person.email,
       present: meetingAttendees.present,
       rating: meetingAttendees.rating,
       comment: meetingAttendees.comment,

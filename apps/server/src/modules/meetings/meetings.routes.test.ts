@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Meeting, MeetingListItem, MeetingType } from '@keel/contract';
 import { addTeam, useTeamSuite } from '../../test-support/team-fixtures.js';
-import { bearer, bodyOf } from '../../test-support/test-app.js';
+import { bearer, bodyOf, mailsTo } from '../../test-support/test-app.js';
 
 const { state: t, call } = useTeamSuite();
 
@@ -226,5 +226,46 @@ describe('meetings', () => {
     expect(bodyOf<{ data: Meeting }>(ended).data.status).toBe('concluded');
     const joined = await call(t.member, 'GET', `/teams/${team}/running-meeting`);
     expect(bodyOf<{ data: Meeting | null }>(joined).data).toBeNull();
+  });
+
+  it('freezes a recap when it concludes and mails it: a summary to those present, a catch-up to the others', async () => {
+    const team = await addTeam(t.context, t.owner, 'Recap', [t.owner.user.id, t.member.user.id]);
+    const meeting = await start(team);
+    expect(meeting.attendees.map((person) => [person.userId, person.present]).sort()).toEqual(
+      [
+        [t.owner.user.id, true],
+        [t.member.user.id, false],
+      ].sort(),
+    );
+    const issue = await call(t.owner, 'POST', '/issues', { teamId: team, title: 'Hiring is slow' });
+    expect(issue.statusCode, issue.body).toBe(201);
+    const { id: issueId, version } = bodyOf<{ data: { id: string; version: number } }>(issue).data;
+    const solved = await call(t.owner, 'POST', `/issues/${issueId}/solve`, {
+      version,
+      todos: [{ title: 'Post the job ad', ownerIds: [t.owner.user.id] }],
+    });
+    expect(solved.statusCode, solved.body).toBe(200);
+    await call(t.owner, 'PUT', `/meetings/${meeting.id}/rating`, { rating: 8 });
+
+    const concluded = bodyOf<{ data: Meeting }>(
+      await call(t.owner, 'POST', `/meetings/${meeting.id}/conclude`, {}),
+    ).data;
+    expect(concluded.recap).toMatchObject({
+      solvedIssues: [{ id: issueId, title: 'Hiring is slow' }],
+      newTodos: [{ title: 'Post the job ad' }],
+      averageRating: 8,
+      present: 1,
+      expected: 2,
+      plannedMinutes: 90,
+    });
+    const [summary] = await mailsTo(t.context, t.owner.user.email);
+    expect(summary?.subject).toBe('Summary: Recap Weekly Accountability Meeting');
+    expect(summary?.text_body).toContain('Hiring is slow');
+    expect(summary?.text_body).toContain('Post the job ad');
+    expect(summary?.text_body).toContain('Average rating: 8.0 / 10.');
+    const [catchUp] = await mailsTo(t.context, t.member.user.email);
+    expect(catchUp?.subject).toBe('What you missed: Recap Weekly Accountability Meeting');
+    const again = bodyOf<{ data: Meeting }>(await call(t.owner, 'GET', `/meetings/${meeting.id}`)).data;
+    expect(again.recap).toEqual(concluded.recap);
   });
 });

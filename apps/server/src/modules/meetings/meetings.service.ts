@@ -15,6 +15,7 @@ import { findMembership } from '../people/index.js';
 import { meetingTypesUseCases, requireMeetingType } from './meeting-types.service.js';
 import * as errors from './meetings.errors.js';
 import { createMeetingsKit, type MeetingsServiceDeps } from './meetings.kit.js';
+import { recapMail, recapOf } from './meetings.recap.js';
 import * as repository from './meetings.repository.js';
 
 export type { MeetingsServiceDeps } from './meetings.kit.js';
@@ -47,6 +48,7 @@ function toMeeting(row: repository.MeetingRow, attendees: repository.AttendeeRow
     sectionStartedAt: row.sectionStartedAt?.toISOString() ?? null,
     attendees: people,
     averageRating: averageRatingOf(people),
+    recap: row.recap,
     serverNow: now.toISOString(),
     version: row.version,
     createdAt: row.createdAt.toISOString(),
@@ -56,7 +58,7 @@ function toMeeting(row: repository.MeetingRow, attendees: repository.AttendeeRow
 function toListItem(row: repository.MeetingRow, attendeeCount: number, now: Date): MeetingListItem {
   const { sections, ...rest } = toMeeting(row, [], now);
   const spent = sectionSecondsAt({ ...rest, sections }, now.getTime()).reduce((a, b) => a + b, 0);
-  const { attendees: _attendees, serverNow: _serverNow, ...item } = rest;
+  const { attendees: _attendees, serverNow: _serverNow, recap: _recap, ...item } = rest;
   return { ...item, plannedMinutes: meetingPlannedMinutes({ sections }), spentSeconds: spent, attendeeCount };
 }
 
@@ -127,10 +129,47 @@ export function createMeetingsService(deps: MeetingsServiceDeps) {
     return result;
   };
 
-  const conclude = (row: repository.MeetingRow, at: Date): repository.MeetingChanges => {
+  /**
+   * Ends a running meeting in the caller's transaction: banks the clock, freezes the recap into the
+   * meeting, and queues the summary for those present and the catch-up for those who missed it (sent
+   * after the commit, so a meeting that fails to end mails nobody).
+   */
+  const concludeMeeting = async (member: MemberScope, row: repository.MeetingRow) => {
     if (row.status === 'concluded') throw errors.alreadyConcluded();
     if (row.status === 'scheduled') throw errors.notRunning();
-    return { status: 'concluded', endedAt: at, sections: banked(row, at), sectionStartedAt: null };
+    const at = now();
+    const sections = banked(row, at);
+    const attendees = await repository.attendeesOf(member.organizationId, [row.id]);
+    const recap = await recapOf(
+      member.organizationId,
+      { teamId: row.teamId, startedAt: row.startedAt ?? row.createdAt, endedAt: at, sections },
+      attendees,
+    );
+    const written = await repository.updateMeeting(member.organizationId, row.id, row.version, {
+      status: 'concluded',
+      endedAt: at,
+      sections,
+      sectionStartedAt: null,
+      recap,
+    });
+    if (written !== true) throw errors.meetingMoved();
+    if (!deps.mailer) return;
+    const link = `${(deps.appUrl ?? '').replace(/\/+$/, '')}/meeting-history`;
+    for (const attendee of attendees) {
+      await deps.mailer.enqueue(
+        recapMail({
+          organizationId: member.organizationId,
+          to: attendee.email,
+          firstName: attendee.firstName,
+          present: attendee.present,
+          meetingName: row.name,
+          teamName: row.teamName,
+          recap,
+          sections,
+          link,
+        }),
+      );
+    }
   };
 
   return {
@@ -286,24 +325,23 @@ export function createMeetingsService(deps: MeetingsServiceDeps) {
         return { status: 'live', sectionStartedAt: at };
       }),
 
-    conclude: async (caller: Caller, id: string, meta: RequestMeta) =>
-      change(
-        caller,
-        id,
-        (row, member, at) => {
-          requireLead(member, row);
-          return conclude(row, at);
-        },
-        (member, row) =>
-          audit(member, 'meeting.concluded', meta, { type: 'meeting', id: row.id }, { teamId: row.teamId }),
-      ),
+    conclude: async (caller: Caller, id: string, meta: RequestMeta): Promise<Meeting> => {
+      const concluded = await asWriter(caller, async (member) => {
+        const row = await load(member.organizationId, id);
+        requireLead(member, row);
+        await concludeMeeting(member, row);
+        await audit(member, 'meeting.concluded', meta, { type: 'meeting', id }, { teamId: row.teamId });
+        return show(member.organizationId, await load(member.organizationId, id));
+      });
+      publish(caller, 'updated', concluded);
+      return concluded;
+    },
 
     /** Admins end a meeting nobody concluded (everyone left it running). */
     end: async (caller: Caller, id: string, meta: RequestMeta): Promise<Meeting> => {
       const ended = await asAdmin(caller, async (member) => {
         const row = await load(member.organizationId, id);
-        const written = await repository.updateMeeting(member.organizationId, id, row.version, conclude(row, now()));
-        if (written !== true) throw errors.meetingMoved();
+        await concludeMeeting(member, row);
         await audit(member, 'meeting.ended_by_admin', meta, { type: 'meeting', id }, { teamId: row.teamId });
         return show(member.organizationId, await load(member.organizationId, id));
       });

@@ -1,4 +1,4 @@
-import type { AgendaSection, MeetingSection } from '@keel/contract';
+import type { AgendaSection, MeetingRecap, MeetingSection } from '@keel/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -61,6 +61,8 @@ export const meetings = pgTable(
     sections: jsonb('sections').$type<MeetingSection[]>().notNull(),
     currentSection: smallint('current_section').notNull().default(0),
     sectionStartedAt: timestampColumn('section_started_at'),
+    /** Frozen when the meeting concludes: what it decided, solved and assigned, and how it was rated. */
+    recap: jsonb('recap').$type<MeetingRecap>(),
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     ...versionedTimestamps(),
   },

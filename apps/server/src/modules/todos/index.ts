@@ -8,3 +8,4 @@ export {
   type CompletionByPeriod,
   type CompletionCount,
 } from './todos.completion.repository.js';
+export { todosCreatedBetween } from './todos.recap.repository.js';
