@@ -12,7 +12,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'contract',
+          include: ['packages/contract/src/**/*.test.ts'],
+          environment: 'node',
+          // Pure functions: nothing to isolate, and re-importing the contract per file is most of its time.
+          isolate: false,
+        },
       },
       {
         extends: true,
@@ -20,6 +26,9 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
+          // Each file builds its own app on its own database, and no server test mocks a module or a global:
+          // files share a worker's imports instead of loading the server again each (about 40% of the CPU).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

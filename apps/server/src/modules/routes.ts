@@ -115,7 +115,7 @@ export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): P
     ),
   );
   await app.register(scorecardImportRoutes(createScorecardImportService({ db, changes: deps.changes })));
-  await app.register(scorecardRoutes(createScorecardService({ db, changes: deps.changes })));
+  await app.register(scorecardRoutes(createScorecardService({ db, changes: deps.changes }), raiser));
   const { gridCells } = createScorecardService({ db, changes: deps.changes });
   await app.register(scorecardExportRoutes(createScorecardExportService({ db, grid: gridCells })));
   await app.register(importsRoutes(createImportsService({ db, changes: deps.changes })));

@@ -36,6 +36,8 @@ import { clientMeta } from '../../http/authenticate.js';
 import { builtAnswerSerializerCompiler } from '../../http/built-answer-serializer.js';
 import { createRoute, objectRoute } from '../../http/route-options.js';
 import type { TypedApp } from '../../http/types.js';
+import { registerRaiseIssueRoute, type IssueRaiser } from '../issues/index.js';
+import { measurableIssueDraft } from './scorecard.issue-draft.js';
 import type { ScorecardService } from './scorecard.service.js';
 
 const tags = ['scorecard'];
@@ -46,7 +48,7 @@ const groups = `${org}/measurable-groups`;
 const measurable = envelope(measurableSchema);
 const group = envelope(measurableGroupSchema);
 
-export function scorecardRoutes(service: ScorecardService) {
+export function scorecardRoutes(service: ScorecardService, raiser: IssueRaiser) {
   return async function register(app: TypedApp) {
     app.get(
       `${org}/scorecard`,
@@ -262,5 +264,13 @@ export function scorecardRoutes(service: ScorecardService) {
         data: await service.saveSettings(request.scope, request.params.teamId, request.body, clientMeta(request)),
       }),
     );
+
+    registerRaiseIssueRoute(app, raiser, {
+      path: `${org}/measurables/:id/issue`,
+      tags,
+      description:
+        'Drops a measurable that is off track (a red number in the meeting) onto its team’s issues list, linked back to it.',
+      draftOf: measurableIssueDraft,
+    });
   };
 }

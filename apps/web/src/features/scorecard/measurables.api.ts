@@ -6,6 +6,7 @@ import {
   measurableSchema,
   myNumbersSchema,
   periodGoalSchema,
+  raisedIssueSchema,
   type ScorecardFrequency,
   type ScorecardReminder,
   scorecardSettingsSchema,
@@ -71,6 +72,12 @@ export const useArchiveMeasurable = () =>
         method: 'POST',
         body: { version },
       }),
+  );
+
+/** Drops a measurable off track onto its team's issues list (linked back to it); the issue lists refresh. */
+export const useRaiseIssueFromMeasurable = () =>
+  useOrganizationMutation(['issue'], (organizationId, id: string) =>
+    apiRequest(measurablePath(organizationId, id, '/issue'), { schema: raisedIssueSchema.shape.data, method: 'POST' }),
   );
 
 export const useMeasurableHistory = (id: string, range: { from: string; to: string } | null) =>

@@ -229,7 +229,7 @@ export function ScorecardView({ teamId, teamName }: ScorecardViewProps) {
       ) : null}
       {dialog?.kind === 'trend' ? (
         <Suspense fallback={null}>
-          <TrendDialog measurable={dialog.measurable} onClose={() => setDialog(null)} />
+          <TrendDialog measurable={dialog.measurable} canEdit={canEdit} onClose={() => setDialog(null)} />
         </Suspense>
       ) : null}
       {dialog?.kind === 'reminders' ? (

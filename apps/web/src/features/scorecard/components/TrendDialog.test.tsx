@@ -39,9 +39,9 @@ const history: MeasurableHistory = {
 const historyPath = `GET ${measurablesPath}/${MEASURABLE_ID}/history`;
 const goalPath = (periodStart: string) => `${measurablesPath}/${MEASURABLE_ID}/goals/${periodStart}`;
 
-function open(routes: Record<string, unknown> = {}) {
+function open(routes: Record<string, unknown> = {}, canEdit = true) {
   const stub = stubFetch(teamFrameRoutes({}, { [historyPath]: { body: { data: history } }, ...routes }));
-  renderWithToasts(<TrendDialog measurable={measurable} onClose={vi.fn()} />);
+  renderWithToasts(<TrendDialog measurable={measurable} canEdit={canEdit} onClose={vi.fn()} />);
   return { stub, user: userEvent.setup() };
 }
 
@@ -112,5 +112,26 @@ describe('TrendDialog', () => {
     const section = await screen.findByRole('region', { name: 'Goals by period' });
     await user.click(await within(section).findByRole('button', { name: /Remove the goal of/ }));
     await waitFor(() => expect(stub.callsTo(`DELETE ${goalPath('2026-11-16')}`)).toHaveLength(1));
+  });
+
+  it('drops the measurable onto the issues list in one click', async () => {
+    const raised = { issueId: '00000000-0000-4000-8000-00000000abcd', teamId: measurable.teamId };
+    const { stub, user } = open({
+      [`POST ${measurablesPath}/${MEASURABLE_ID}/issue`]: { status: 201, body: { data: raised } },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Trend of Revenue' });
+    await user.click(within(dialog).getByRole('button', { name: /^Add to / }));
+    await waitFor(() =>
+      expect(stub.calls.map((call) => `${call.method} ${call.url}`)).toContain(
+        `POST ${measurablesPath}/${MEASURABLE_ID}/issue`,
+      ),
+    );
+    expect(await screen.findByText(/created: Revenue is off track/)).toBeTruthy();
+  });
+
+  it('does not offer observers to add to the issues list', async () => {
+    open({}, false);
+    const dialog = await screen.findByRole('dialog', { name: 'Trend of Revenue' });
+    expect(within(dialog).queryByRole('button', { name: /^Add to / })).toBeNull();
   });
 });

@@ -19,6 +19,7 @@ import { useCurrentOrganization } from '../../organization/organization.api';
 import { useTerminology } from '../../terminology/terminology.api';
 import { useMeasurableHistory } from '../measurables.api';
 import { RANGE_PRESET_TEXT, rangeOf, trendPoints, type RangePreset } from '../trend-data';
+import { CreateIssueFromMeasurable } from './CreateIssueFromMeasurable';
 import { PeriodGoals } from './PeriodGoals';
 import { TrendTable } from './TrendTable';
 
@@ -30,11 +31,13 @@ const PLAN_BEHIND = 12;
 
 interface TrendDialogProps {
   measurable: Measurable;
+  /** The reader may change things: offer to drop the measurable onto the issues list. */
+  canEdit: boolean;
   onClose: () => void;
 }
 
 /** One measurable over time: a chart or a table of its history over a chosen range, and its goals by period. */
-export function TrendDialog({ measurable, onClose }: TrendDialogProps) {
+export function TrendDialog({ measurable, canEdit, onClose }: TrendDialogProps) {
   const organization = useCurrentOrganization();
   return (
     <Dialog
@@ -43,6 +46,7 @@ export function TrendDialog({ measurable, onClose }: TrendDialogProps) {
       title={`Trend of ${measurable.title}`}
       size="lg"
     >
+      {canEdit ? <CreateIssueFromMeasurable measurable={measurable} /> : null}
       {organization.data ? (
         <TrendBody
           measurable={measurable}
