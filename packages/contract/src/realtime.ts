@@ -13,11 +13,30 @@ export const REALTIME_CLOSE = {
   tooMany: 4429,
 } as const;
 
+/** Sections are numbered from 0; an agenda has at most 20 (`MEETING_SECTIONS_MAX`). */
+const PRESENCE_SECTION_MAX = 19;
+
+/** Who is in a meeting, on which section (each person once, whatever the number of their open pages). */
+export interface MeetingPresence {
+  userId: string;
+  section: number;
+}
+
 /** What a page may say to the hub. The token travels in a message, never in the URL (it would land in logs). */
 export const realtimeClientMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('auth'), token: z.string().min(1).max(4096) }),
   z.strictObject({ type: z.literal('subscribe'), teamId: uuidSchema }),
   z.strictObject({ type: z.literal('unsubscribe'), teamId: uuidSchema }),
+  /**
+   * "I am in this meeting of a team I follow, looking at this section" (null: I left). Presence is not
+   * stored: the hub tells the team's open pages, in every server process, and forgets it when the page goes.
+   */
+  z.strictObject({
+    type: z.literal('presence'),
+    teamId: uuidSchema,
+    meetingId: uuidSchema,
+    section: z.number().int().min(0).max(PRESENCE_SECTION_MAX).nullable(),
+  }),
 ]);
 export type RealtimeClientMessage = z.infer<typeof realtimeClientMessageSchema>;
 
@@ -58,4 +77,6 @@ export type RealtimeServerMessage =
   | { type: 'reauth'; expiresAt: number }
   /** Events may have been missed (the cross-process listener reconnected): refetch what is shown. */
   | { type: 'resync' }
+  /** Everyone now in the meeting, sent to the team's pages whenever someone arrives, moves or leaves. */
+  | { type: 'presence'; teamId: string; meetingId: string; people: MeetingPresence[] }
   | { type: 'error'; code: string; message: string; teamId?: string };

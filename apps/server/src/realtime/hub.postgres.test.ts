@@ -1,7 +1,7 @@
 import type { Session } from '@keel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database.js';
-import { changeEvent, queryAsOwner, registerOrganization } from '../test-support/test-app.js';
+import { addMember, changeEvent, queryAsOwner, registerOrganization } from '../test-support/test-app.js';
 import { createTestDatabase } from '../test-support/test-database.js';
 import { LISTENER_APPLICATION_NAME } from './pg-fanout.js';
 import { leadershipTeamId, signedInSocket, sleep, startHubApp, type HubTestApp } from '../test-support/realtime-hub.js';
@@ -65,5 +65,33 @@ describe.skipIf(!databaseUrl)('realtime hub across processes (PostgreSQL LISTEN/
     first.changes.publish(published);
     expect((await remote.next('changed', 5000)).ids).toEqual(published.ids);
     remote.ws.close();
+  });
+
+  it('shows who is in a meeting to pages on both processes, and forgets a page that closes on the other', async () => {
+    const meetingId = '00000000-0000-4000-8000-0000000000bb';
+    const member = await addMember(first, owner.user.organizationId, 'member');
+    await queryAsOwner(
+      database,
+      `insert into team_members (organization_id, team_id, user_id) values ('${owner.user.organizationId}', '${teamId}', '${member.user.id}')`,
+    );
+    const local = await subscribed(first);
+    const remote = await signedInSocket(second.port, member.accessToken);
+    remote.send({ type: 'subscribe', teamId });
+    await remote.next('subscribed');
+
+    local.send({ type: 'presence', teamId, meetingId, section: 1 });
+    const sentAt = Date.now();
+    expect((await remote.next('presence', 2000)).people).toEqual([{ userId: owner.user.id, section: 1 }]);
+    expect(Date.now() - sentAt).toBeLessThan(1000);
+    remote.send({ type: 'presence', teamId, meetingId, section: 3 });
+    await local.next('presence', 2000);
+    expect((await local.next('presence', 2000)).people).toEqual([
+      { userId: owner.user.id, section: 1 },
+      { userId: member.user.id, section: 3 },
+    ]);
+    remote.ws.close();
+    await remote.closed;
+    expect((await local.next('presence', 2000)).people).toEqual([{ userId: owner.user.id, section: 1 }]);
+    local.ws.close();
   });
 });

@@ -241,3 +241,53 @@ describe('realtime hub: limits and shutdown', () => {
     expect(await socket.closed).toEqual({ code: 1001, reason: 'Server shutting down' });
   });
 });
+
+describe('realtime hub: meeting presence', () => {
+  const MEETING = '00000000-0000-4000-8000-0000000000aa';
+
+  const follower = async (session: Session, team = teamId) => {
+    const socket = await signedInSocket(hub.port, session.accessToken);
+    socket.send({ type: 'subscribe', teamId: team });
+    await socket.next('subscribed');
+    return socket;
+  };
+
+  it("tells the team's pages who is in the meeting and where, and forgets a page that closes", async () => {
+    const ownerPage = await follower(owner);
+    const memberPage = await follower(member);
+    ownerPage.send({ type: 'presence', teamId, meetingId: MEETING, section: 0 });
+    expect((await memberPage.next('presence')).people).toEqual([{ userId: owner.user.id, section: 0 }]);
+    memberPage.send({ type: 'presence', teamId, meetingId: MEETING, section: 2 });
+    await ownerPage.next('presence');
+    const both = await ownerPage.next('presence');
+    expect(both).toMatchObject({ teamId, meetingId: MEETING });
+    expect(both.people).toEqual(
+      expect.arrayContaining([
+        { userId: owner.user.id, section: 0 },
+        { userId: member.user.id, section: 2 },
+      ]),
+    );
+    memberPage.ws.close();
+    await memberPage.closed;
+    expect((await ownerPage.next('presence')).people).toEqual([{ userId: owner.user.id, section: 0 }]);
+    ownerPage.ws.close();
+  });
+
+  it('refuses presence in a team the page does not follow, and keeps it from other teams and organizations', async () => {
+    const elsewhere = await follower(owner, secondTeamId);
+    const stranger = await signedInSocket(hub.port, other.accessToken);
+    stranger.send({ type: 'subscribe', teamId: otherTeamId });
+    await stranger.next('subscribed');
+    stranger.send({ type: 'presence', teamId, meetingId: MEETING, section: 0 });
+    expect(await stranger.next('error')).toMatchObject({ code: 'realtime.not_subscribed' });
+    const ownerPage = await follower(owner);
+    ownerPage.send({ type: 'presence', teamId, meetingId: MEETING, section: 1 });
+    await ownerPage.next('presence');
+    await sleep(200);
+    expect(elsewhere.messages.some((message) => message.type === 'presence')).toBe(false);
+    expect(stranger.messages.some((message) => message.type === 'presence')).toBe(false);
+    stranger.send({ type: 'presence', teamId: otherTeamId, meetingId: MEETING, section: 99 });
+    expect(await stranger.next('error')).toMatchObject({ code: 'realtime.bad_message' });
+    for (const socket of [elsewhere, stranger, ownerPage]) socket.ws.close();
+  });
+});

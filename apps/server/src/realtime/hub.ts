@@ -12,6 +12,7 @@ import type { RawData, WebSocket } from 'ws';
 import type { DatabaseHandle } from '../db/database.js';
 import type { ChangeBus } from './change-bus.js';
 import { createPgFanout, type Fanout } from './pg-fanout.js';
+import { createPresence, type PresenceSnapshot } from './presence.js';
 import { createRooms, type Member } from './rooms.js';
 
 export interface HubLimits {
@@ -28,6 +29,10 @@ export interface HubLimits {
   maxSocketsPerUser: number;
   maxSocketsPerOrganization: number;
   maxBufferedBytes: number;
+  /** How often a process repeats its meetings' presence to the others. */
+  presenceRepeatMs: number;
+  /** How long another process's presence is believed without being repeated (it may have died). */
+  presenceTtlMs: number;
 }
 
 export const DEFAULT_HUB_LIMITS: HubLimits = {
@@ -41,6 +46,8 @@ export const DEFAULT_HUB_LIMITS: HubLimits = {
   maxSocketsPerUser: 30,
   maxSocketsPerOrganization: 10_000,
   maxBufferedBytes: 1024 * 1024,
+  presenceRepeatMs: 20_000,
+  presenceTtlMs: 60_000,
 };
 
 export interface HubDeps {
@@ -85,6 +92,7 @@ const rawText = (data: RawData) =>
 export function createRealtimeHub(deps: HubDeps) {
   const limits: HubLimits = { ...DEFAULT_HUB_LIMITS, ...deps.limits };
   const rooms = createRooms({ maxBufferedBytes: limits.maxBufferedBytes });
+  const presence = createPresence<Connection>({ ttlMs: limits.presenceTtlMs });
   const connections = new Set<Connection>();
   let fanout: Fanout | null = null;
 
@@ -96,12 +104,38 @@ export function createRealtimeHub(deps: HubDeps) {
         log,
         onRemote: (event) => rooms.deliver(event),
         onResync: () => rooms.broadcast({ type: 'resync' }),
+        onRemotePresence: (origin, snapshot) => {
+          presence.hear(origin, snapshot);
+          tellTeam(snapshot);
+        },
       });
     }
     const unsubscribe = deps.changes.subscribe((event) => {
       rooms.deliver(event);
       fanout?.publish(event);
     });
+
+    /** Everyone now in the meeting, to the team's pages in this process. */
+    function tellTeam(meeting: { organizationId: string; teamId: string; meetingId: string }) {
+      rooms.toTeam(meeting.organizationId, meeting.teamId, {
+        type: 'presence',
+        teamId: meeting.teamId,
+        meetingId: meeting.meetingId,
+        people: presence.everyone(meeting.organizationId, meeting.meetingId),
+      });
+    }
+    /** A meeting's presence changed here: this process's pages and the other processes hear it. */
+    const announce = (snapshots: readonly PresenceSnapshot[]) => {
+      for (const snapshot of snapshots) {
+        tellTeam(snapshot);
+        fanout?.publishPresence(snapshot);
+      }
+    };
+    const presenceRepeat = setInterval(() => {
+      for (const snapshot of presence.ownSnapshots()) fanout?.publishPresence(snapshot);
+      for (const meeting of presence.expire()) tellTeam(meeting);
+    }, limits.presenceRepeatMs);
+    presenceRepeat.unref();
 
     const heartbeat = setInterval(() => {
       for (const connection of connections) {
@@ -176,6 +210,26 @@ export function createRealtimeHub(deps: HubDeps) {
         rooms.unsubscribe(connection, message.teamId);
         return send(connection, { type: 'unsubscribed', teamId: message.teamId });
       }
+      if (message.type === 'presence') {
+        // Only the pages that follow the team hear its meetings' presence, and only they may join it.
+        if (!connection.teams.has(message.teamId)) {
+          return send(connection, {
+            type: 'error',
+            code: 'realtime.not_subscribed',
+            message: 'Follow the team before joining its meeting',
+            teamId: message.teamId,
+          });
+        }
+        return announce(
+          presence.set(connection, {
+            organizationId: connection.organizationId,
+            teamId: message.teamId,
+            meetingId: message.meetingId,
+            userId: connection.userId,
+            section: message.section,
+          }),
+        );
+      }
       if (connection.teams.has(message.teamId)) return send(connection, { type: 'subscribed', teamId: message.teamId });
       if (connection.teams.size >= limits.maxTeamsPerSocket) {
         return send(connection, {
@@ -246,6 +300,7 @@ export function createRealtimeHub(deps: HubDeps) {
 
     app.addHook('onClose', async () => {
       clearInterval(heartbeat);
+      clearInterval(presenceRepeat);
       unsubscribe();
       for (const connection of connections) {
         clearTimers(connection);
@@ -291,7 +346,10 @@ export function createRealtimeHub(deps: HubDeps) {
         socket.on('close', () => {
           clearTimers(connection);
           connections.delete(connection);
-          if (connection.authenticated) rooms.leave(connection);
+          if (connection.authenticated) {
+            rooms.leave(connection);
+            announce(presence.drop(connection));
+          }
         });
       },
     });

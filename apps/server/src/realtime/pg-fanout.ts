@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Client as PgClient } from 'pg';
 import { REALTIME_ENTITIES, type RealtimeEntity } from '@keel/contract';
 import type { ChangeEvent } from './change-bus.js';
+import type { PresenceSnapshot } from './presence.js';
 
 export const NOTIFY_CHANNEL = 'keel_changes';
 export const LISTENER_APPLICATION_NAME = 'keel-realtime-listener';
@@ -15,7 +16,9 @@ type Envelope =
   /** `o`: the process that published: it delivered to its own sockets already and skips its echo. */
   | { o: string; e: ChangeEvent }
   /** Events of this process were lost: the others' pages should refetch. */
-  | { o: string; resync: true };
+  | { o: string; resync: true }
+  /** Who of this process's pages is in a meeting (repeated while anyone is; empty when the last left). */
+  | { o: string; p: PresenceSnapshot };
 
 export interface FanoutLog {
   warn(object: object, message: string): void;
@@ -25,6 +28,8 @@ export interface FanoutLog {
 export interface Fanout {
   /** Tells the other processes; the caller has delivered locally already. */
   publish(event: ChangeEvent): void;
+  /** Tells the others who of this process's pages is in a meeting; dropped while disconnected (it is repeated). */
+  publishPresence(snapshot: PresenceSnapshot): void;
   /** Settles after the first connection attempt (tests wait for it before publishing). */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -34,6 +39,8 @@ export interface PgFanoutOptions {
   databaseUrl: string;
   /** An event heard from another process. */
   onRemote(event: ChangeEvent): void;
+  /** Another process's view of a meeting's presence. */
+  onRemotePresence?(origin: string, snapshot: PresenceSnapshot): void;
   /** The listener came back after a drop: events of the gap are lost, pages should refetch. */
   onResync(): void;
   log: FanoutLog;
@@ -51,6 +58,31 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 const isRealtimeEntity = (value: unknown): value is RealtimeEntity =>
   (REALTIME_ENTITIES as readonly unknown[]).includes(value);
 
+const isPresenceEntry = (value: unknown): value is { userId: string; section: number } =>
+  isRecord(value) &&
+  typeof value.userId === 'string' &&
+  typeof value.section === 'number' &&
+  Number.isInteger(value.section) &&
+  value.section >= 0;
+
+function decodePresence(p: Record<string, unknown>): PresenceSnapshot | null {
+  if (
+    typeof p.organizationId !== 'string' ||
+    typeof p.teamId !== 'string' ||
+    typeof p.meetingId !== 'string' ||
+    !Array.isArray(p.people) ||
+    !p.people.every(isPresenceEntry)
+  ) {
+    return null;
+  }
+  return {
+    organizationId: p.organizationId,
+    teamId: p.teamId,
+    meetingId: p.meetingId,
+    people: p.people.map(({ userId, section }) => ({ userId, section })),
+  };
+}
+
 /** Parses what another process sent; anything malformed (another version, a stray NOTIFY) is ignored. */
 export function decodeEnvelope(payload: string): Envelope | null {
   let parsed: unknown;
@@ -61,6 +93,10 @@ export function decodeEnvelope(payload: string): Envelope | null {
   }
   if (!isRecord(parsed) || typeof parsed.o !== 'string') return null;
   if (parsed.resync === true) return { o: parsed.o, resync: true };
+  if (isRecord(parsed.p)) {
+    const snapshot = decodePresence(parsed.p);
+    return snapshot ? { o: parsed.o, p: snapshot } : null;
+  }
   if (!isRecord(parsed.e)) return null;
   const e = parsed.e;
   const action = e.action;
@@ -145,6 +181,7 @@ export function createPgFanout(options: PgFanoutOptions): Fanout {
       const envelope = decodeEnvelope(message.payload);
       if (!envelope || envelope.o === origin) return;
       if ('resync' in envelope) options.onResync();
+      else if ('p' in envelope) options.onRemotePresence?.(envelope.o, envelope.p);
       else options.onRemote(envelope.e);
     });
     try {
@@ -186,6 +223,12 @@ export function createPgFanout(options: PgFanoutOptions): Fanout {
       if (current) return notify(current, encodeEnvelope(origin, event));
       if (pending.length < MAX_PENDING) pending.push(event);
       else overflowed = true;
+    },
+    publishPresence(snapshot) {
+      const current = client;
+      const payload = JSON.stringify({ o: origin, p: snapshot } satisfies Envelope);
+      // A meeting of more people than a NOTIFY carries is left to each process's own view.
+      if (current && Buffer.byteLength(payload) < MAX_PAYLOAD_BYTES) notify(current, payload);
     },
     ready: () => ready,
     async close() {

@@ -92,6 +92,13 @@ export function createRooms(options: { maxBufferedBytes: number }) {
       for (const member of room) send(member, text);
       return room.size;
     },
+    /** A message for the sockets that follow one team (a meeting's presence). */
+    toTeam(organizationId: string, teamId: string, message: RealtimeServerMessage) {
+      const room = byTeam.get(teamKey(organizationId, teamId));
+      if (!room) return;
+      const text = JSON.stringify(message);
+      for (const member of room) send(member, text);
+    },
     /** Every socket everywhere (after a listener gap): refetch what you show. */
     broadcast(message: RealtimeServerMessage) {
       const text = JSON.stringify(message);

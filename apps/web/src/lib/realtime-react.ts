@@ -1,4 +1,5 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import type { MeetingPresence } from '@keel/contract';
 import { REALTIME_PATH } from '@keel/contract';
 import { refreshTokens } from './api-client';
 import { queryClient } from './query-client';
@@ -69,6 +70,36 @@ export function useRealtimeTeam(teamId: string | null | undefined): void {
     if (!teamId) return;
     return realtimeClient().followTeam(teamId);
   }, [teamId]);
+}
+
+/**
+ * Being in a team's meeting: follows the team, tells the others this page is on `section` (null: not
+ * in it), and answers who is in the meeting now, across every server process.
+ */
+export function useMeetingPresence(
+  teamId: string,
+  meetingId: string | null,
+  section: number | null,
+): MeetingPresence[] {
+  const [people, setPeople] = useState<MeetingPresence[]>([]);
+  useEffect(() => {
+    if (!meetingId) return;
+    setPeople([]);
+    const realtime = realtimeClient();
+    const unfollow = realtime.followTeam(teamId);
+    const stopListening = realtime.onPresence((message) => {
+      if (message.meetingId === meetingId) setPeople(message.people);
+    });
+    return () => {
+      realtime.setPresence(teamId, meetingId, null);
+      stopListening();
+      unfollow();
+    };
+  }, [teamId, meetingId]);
+  useEffect(() => {
+    if (meetingId) realtimeClient().setPresence(teamId, meetingId, section);
+  }, [teamId, meetingId, section]);
+  return people;
 }
 
 const DEPARTMENT_PATH = /^\/departments\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\/|$)/i;

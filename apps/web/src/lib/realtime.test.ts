@@ -85,6 +85,36 @@ describe('realtime client', () => {
     expect(client.followedTeams()).toEqual([]);
   });
 
+  it('says which meeting section the page is on, hears who else is there, and says it again after a drop', async () => {
+    const client = new RealtimeClient(options);
+    const heard: unknown[] = [];
+    client.onPresence((message) => heard.push(message.people));
+    client.followTeam('team-a');
+    client.start(ORG);
+    const first = connectLast();
+    client.setPresence('team-a', 'meeting-1', 2);
+    expect(first.sent.at(-1)).toEqual({ type: 'presence', teamId: 'team-a', meetingId: 'meeting-1', section: 2 });
+    first.receive({
+      type: 'presence',
+      teamId: 'team-a',
+      meetingId: 'meeting-1',
+      people: [{ userId: 'u', section: 2 }],
+    });
+    expect(heard).toEqual([[{ userId: 'u', section: 2 }]]);
+
+    first.drop();
+    await vi.advanceTimersByTimeAsync(750);
+    expect(connectLast().sent).toEqual([
+      { type: 'auth', token: 'token-1' },
+      { type: 'subscribe', teamId: 'team-a' },
+      { type: 'presence', teamId: 'team-a', meetingId: 'meeting-1', section: 2 },
+    ]);
+    client.setPresence('team-a', 'meeting-1', null);
+    lastSocket().drop();
+    await vi.advanceTimersByTimeAsync(750);
+    expect(connectLast().sent.some((message) => (message as { type: string }).type === 'presence')).toBe(false);
+  });
+
   it('reconnects with growing, jittered delays, resubscribes and refetches what was missed', async () => {
     const client = new RealtimeClient(options);
     client.followTeam('team-a');

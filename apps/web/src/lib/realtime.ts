@@ -17,6 +17,7 @@ export interface RealtimeSocket {
 }
 
 export type ChangedMessage = Extract<RealtimeServerMessage, { type: 'changed' }>;
+export type PresenceMessage = Extract<RealtimeServerMessage, { type: 'presence' }>;
 export type RealtimeStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting';
 
 export interface RealtimeClientOptions {
@@ -59,6 +60,9 @@ export class RealtimeClient {
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
   private pendingEntities = new Set<RealtimeEntity>();
   private statusListeners = new Set<(status: RealtimeStatus) => void>();
+  /** The meetings this page is in (normally one), said again after every reconnection. */
+  private presence = new Map<string, { teamId: string; section: number }>();
+  private presenceListeners = new Set<(message: PresenceMessage) => void>();
   status: RealtimeStatus = 'idle';
 
   constructor(options: RealtimeClientOptions) {
@@ -116,6 +120,23 @@ export class RealtimeClient {
       this.teams.delete(teamId);
       this.send({ type: 'unsubscribe', teamId });
     };
+  }
+
+  /**
+   * Says this page is in a team's meeting, on `section` (null: it left). The team must be followed
+   * (`followTeam`) first; the hub forgets the page when its socket closes, and hears it again after a
+   * reconnection.
+   */
+  setPresence(teamId: string, meetingId: string, section: number | null): void {
+    if (section === null) this.presence.delete(meetingId);
+    else this.presence.set(meetingId, { teamId, section });
+    this.send({ type: 'presence', teamId, meetingId, section });
+  }
+
+  /** Who is in the meetings of the followed teams, whenever it changes. */
+  onPresence(listener: (message: PresenceMessage) => void): () => void {
+    this.presenceListeners.add(listener);
+    return () => this.presenceListeners.delete(listener);
   }
 
   /** The browser is back online: do not wait for the backoff to run out. */
@@ -187,6 +208,9 @@ export class RealtimeClient {
         this.ready = true;
         this.attempt = 0;
         for (const teamId of this.teams.keys()) this.send({ type: 'subscribe', teamId });
+        for (const [meetingId, { teamId, section }] of this.presence) {
+          this.send({ type: 'presence', teamId, meetingId, section });
+        }
         // Whatever changed while the socket was down was not announced: refetch what is shown.
         if (this.wasConnected) this.options.onResync(organizationId);
         this.wasConnected = true;
@@ -198,6 +222,9 @@ export class RealtimeClient {
         return;
       case 'resync':
         this.options.onResync(organizationId);
+        return;
+      case 'presence':
+        for (const listener of this.presenceListeners) listener(message);
         return;
       case 'reauth':
         void this.options.freshToken().then((token) => {
