@@ -1,0 +1,214 @@
+#!/usr/bin/env node
+// A team's live meeting with many people in it, on PostgreSQL, through the real API and hub (issue 13).
+//
+//   node bench/meeting-live.mjs [--participants 100] [--moves 100] [--sockets 1000]
+//
+// Seeds one organization with SQL: `participants` people (the owner and the rest with the owner's
+// password) in its leadership team, each signed in through the API. Each opens a page (a socket
+// following the team and saying which section of the meeting it is on). The owner starts the weekly
+// meeting and moves it along `moves` times; for each move it times, from the moment the request is
+// sent, the arrival of the meeting's `changed` notice on every page:
+// - a navigation reaches all participants: goal p95 < 50 ms on loopback;
+// then opens `sockets` signed-in pages following the team on the one process and reads its memory:
+// - 1,000 open sockets on one process: goal RSS < 300 MB.
+import pg from 'pg';
+import WebSocket from 'ws';
+import { numberOption } from './lib/args.mjs';
+import { insertBenchUsers, insertRows, ownerPasswordHash, seedRunId } from './lib/seed-rows.mjs';
+import {
+  API,
+  LOAD_ENV,
+  getPostgres,
+  httpJson,
+  passFail,
+  percentile,
+  readRssMb,
+  registrationPayload,
+  round,
+  startServer,
+  writeResult,
+} from './lib/server.mjs';
+
+const participants = numberOption('participants', 100);
+const moves = numberOption('moves', 100);
+const socketCount = numberOption('sockets', 1000);
+const GOALS = { navigationP95Ms: 50, rssMb: 300 };
+const PASSWORD = 'correct horse battery';
+
+const summary = (times) => ({
+  p50: round(percentile(times, 50), 2),
+  p95: round(percentile(times, 95), 2),
+  p99: round(percentile(times, 99), 2),
+  max: round(Math.max(...times), 2),
+});
+
+/** A signed-in page following `teamId`; `nextMeetingChange()` resolves with the arrival of the next meeting notice. */
+async function openPage(port, token, teamId) {
+  const ws = new WebSocket(`ws://127.0.0.1:${port}${API}/realtime`);
+  const arrivals = [];
+  const waiters = [];
+  let onReady;
+  const ready = new Promise((resolve, reject) => {
+    onReady = resolve;
+    ws.once('error', reject);
+    ws.once('close', (code, reason) => reject(new Error(`socket closed: ${code} ${reason}`)));
+    setTimeout(() => reject(new Error('socket not ready within 10 s')), 10_000);
+  });
+  ws.on('message', (data) => {
+    const message = JSON.parse(data.toString());
+    if (message.type === 'ready') ws.send(JSON.stringify({ type: 'subscribe', teamId }));
+    else if (message.type === 'subscribed') onReady();
+    else if (message.type === 'error') console.error('meeting-live: hub error', message);
+    else if (message.type === 'changed' && message.entity === 'meeting') {
+      const at = performance.now();
+      const waiter = waiters.shift();
+      if (waiter) waiter(at);
+      else arrivals.push(at);
+    }
+  });
+  ws.once('open', () => ws.send(JSON.stringify({ type: 'auth', token })));
+  await ready;
+  return {
+    ws,
+    say: (message) => ws.send(JSON.stringify(message)),
+    nextMeetingChange(timeoutMs = 5000) {
+      if (arrivals.length) return Promise.resolve(arrivals.shift());
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no meeting notice within ${timeoutMs} ms`)), timeoutMs);
+        waiters.push((at) => {
+          clearTimeout(timer);
+          resolve(at);
+        });
+      });
+    },
+  };
+}
+
+async function main() {
+  const postgres = await getPostgres();
+  const client = new pg.Client({ connectionString: postgres.url });
+  let server;
+  try {
+    await client.connect();
+    server = await startServer({ databaseUrl: postgres.url, env: LOAD_ENV, name: 'meeting-live' });
+    const email = `bench.meeting.${Date.now()}@example.com`;
+    const registered = await httpJson(
+      server.port,
+      'POST',
+      `${API}/auth/register`,
+      registrationPayload({ email, organizationName: 'Bench Meeting', lastName: 'Owner' }),
+    );
+    if (registered.status !== 201) throw new Error(`registration failed: ${registered.status} ${registered.text}`);
+    const { accessToken, user } = registered.json.data;
+    const organizationId = user.organizationId;
+    const teamId = (user.teams.find((team) => team.is_leadership_team) ?? user.teams[0]).id;
+    const auth = { authorization: `Bearer ${accessToken}` };
+
+    const runId = seedRunId();
+    const passwordHash = await ownerPasswordHash(client, user.id);
+    const others = await insertBenchUsers(
+      client,
+      { runId, passwordHash, nameOf: (i) => ['Participant', String(i + 1)] },
+      participants - 1,
+    );
+    await insertRows(
+      client,
+      'memberships',
+      ['organization_id', 'user_id', 'role', 'status'],
+      others.map((id) => [organizationId, id, 'member', 'active']),
+    );
+    await insertRows(
+      client,
+      'team_members',
+      ['organization_id', 'team_id', 'user_id'],
+      others.map((id) => [organizationId, teamId, id]),
+    );
+    const tokens = [accessToken];
+    for (let i = 0; i < others.length; i += 1) {
+      const login = await httpJson(server.port, 'POST', `${API}/auth/login`, {
+        email: `bench.${runId}.member${i}@example.com`,
+        password: PASSWORD,
+      });
+      if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`);
+      tokens.push(login.json.data.accessToken);
+    }
+    console.log(`meeting-live: ${tokens.length} participants signed in`);
+
+    const started = await httpJson(
+      server.port,
+      'POST',
+      `${API}/organizations/${organizationId}/meetings`,
+      { teamId, typeKey: 'weekly-accountability' },
+      auth,
+    );
+    if (started.status !== 201) throw new Error(`start failed: ${started.status} ${started.text}`);
+    const meeting = started.json.data;
+
+    const pages = [];
+    for (const token of tokens) pages.push(await openPage(server.port, token, teamId));
+    for (const page of pages) page.say({ type: 'presence', teamId, meetingId: meeting.id, section: 0 });
+
+    const arrivals = [];
+    const answers = [];
+    let current = 0;
+    const warmup = 10;
+    for (let n = 0; n < warmup + moves; n += 1) {
+      const to = (current + 1) % meeting.sections.length;
+      const waiting = pages.map((page) => page.nextMeetingChange());
+      const sentAt = performance.now();
+      const moved = await httpJson(
+        server.port,
+        'POST',
+        `${API}/organizations/${organizationId}/meetings/${meeting.id}/navigate`,
+        { from: current, to },
+        auth,
+      );
+      const answeredAt = performance.now();
+      if (moved.status !== 200) throw new Error(`navigate failed: ${moved.status} ${moved.text}`);
+      current = to;
+      const times = await Promise.all(waiting);
+      if (n < warmup) continue;
+      answers.push(answeredAt - sentAt);
+      for (const at of times) arrivals.push(at - sentAt);
+    }
+    const navigation = summary(arrivals);
+    console.log(
+      `meeting-live: a move reaches all ${pages.length} pages: p50 ${navigation.p50} ms, p95 ${navigation.p95} ms ` +
+        `(${arrivals.length} arrivals; the mover's answer p50 ${round(percentile(answers, 50), 2)} ms)`,
+    );
+    for (const page of pages) page.ws.close();
+
+    const rssBefore = readRssMb(server.pid);
+    const open = [];
+    for (let i = 0; i < socketCount; i += 1) open.push(await openPage(server.port, tokens[i % tokens.length], teamId));
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const rssWith = readRssMb(server.pid);
+    console.log(
+      `meeting-live: ${open.length} open sockets on one process: RSS ${round(rssWith)} MB (${round(rssBefore)} MB before them)`,
+    );
+    for (const page of open) page.ws.close();
+
+    const checks = { navigation: navigation.p95 < GOALS.navigationP95Ms, memory: rssWith < GOALS.rssMb };
+    writeResult('meeting-live', {
+      goals: GOALS,
+      participants: pages.length,
+      moves,
+      navigation,
+      moverAnswer: summary(answers),
+      sockets: open.length,
+      rssMb: { before: round(rssBefore), with: round(rssWith) },
+      checks,
+    });
+    for (const [name, ok] of Object.entries(checks)) console.log(`meeting-live: ${name}: ${passFail(ok)}`);
+    process.exitCode = Object.values(checks).every(Boolean) ? 0 : 1;
+  } finally {
+    await client.end().catch(() => undefined);
+    if (server) await server.stop();
+    await postgres.drop();
+  }
+}
+
+main().catch((error) => {
+  console.error(`meeting-live: could not run: ${error.stack ?? error}`);
+  process.exitCode = 2;
+});
