@@ -12,8 +12,8 @@
 // then opens `sockets` signed-in pages following the team on the one process and reads its memory:
 // - 1,000 open sockets on one process: goal RSS < 300 MB.
 import pg from 'pg';
-import WebSocket from 'ws';
 import { numberOption } from './lib/args.mjs';
+import { openRealtimePage } from './lib/realtime-page.mjs';
 import { insertBenchUsers, insertRows, ownerPasswordHash, seedRunId } from './lib/seed-rows.mjs';
 import {
   API,
@@ -34,6 +34,7 @@ const moves = numberOption('moves', 100);
 const socketCount = numberOption('sockets', 1000);
 const GOALS = { navigationP95Ms: 50, rssMb: 300 };
 const PASSWORD = 'correct horse battery';
+const meetingNotices = { accepts: (entity) => entity === 'meeting' };
 
 const summary = (times) => ({
   p50: round(percentile(times, 50), 2),
@@ -41,48 +42,6 @@ const summary = (times) => ({
   p99: round(percentile(times, 99), 2),
   max: round(Math.max(...times), 2),
 });
-
-/** A signed-in page following `teamId`; `nextMeetingChange()` resolves with the arrival of the next meeting notice. */
-async function openPage(port, token, teamId) {
-  const ws = new WebSocket(`ws://127.0.0.1:${port}${API}/realtime`);
-  const arrivals = [];
-  const waiters = [];
-  let onReady;
-  const ready = new Promise((resolve, reject) => {
-    onReady = resolve;
-    ws.once('error', reject);
-    ws.once('close', (code, reason) => reject(new Error(`socket closed: ${code} ${reason}`)));
-    setTimeout(() => reject(new Error('socket not ready within 10 s')), 10_000);
-  });
-  ws.on('message', (data) => {
-    const message = JSON.parse(data.toString());
-    if (message.type === 'ready') ws.send(JSON.stringify({ type: 'subscribe', teamId }));
-    else if (message.type === 'subscribed') onReady();
-    else if (message.type === 'error') console.error('meeting-live: hub error', message);
-    else if (message.type === 'changed' && message.entity === 'meeting') {
-      const at = performance.now();
-      const waiter = waiters.shift();
-      if (waiter) waiter(at);
-      else arrivals.push(at);
-    }
-  });
-  ws.once('open', () => ws.send(JSON.stringify({ type: 'auth', token })));
-  await ready;
-  return {
-    ws,
-    say: (message) => ws.send(JSON.stringify(message)),
-    nextMeetingChange(timeoutMs = 5000) {
-      if (arrivals.length) return Promise.resolve(arrivals.shift());
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no meeting notice within ${timeoutMs} ms`)), timeoutMs);
-        waiters.push((at) => {
-          clearTimeout(timer);
-          resolve(at);
-        });
-      });
-    },
-  };
-}
 
 async function main() {
   const postgres = await getPostgres();
@@ -145,7 +104,7 @@ async function main() {
     const meeting = started.json.data;
 
     const pages = [];
-    for (const token of tokens) pages.push(await openPage(server.port, token, teamId));
+    for (const token of tokens) pages.push(await openRealtimePage(server.port, token, teamId, meetingNotices));
     for (const page of pages) page.say({ type: 'presence', teamId, meetingId: meeting.id, section: 0 });
 
     const arrivals = [];
@@ -154,7 +113,7 @@ async function main() {
     const warmup = 10;
     for (let n = 0; n < warmup + moves; n += 1) {
       const to = (current + 1) % meeting.sections.length;
-      const waiting = pages.map((page) => page.nextMeetingChange());
+      const waiting = pages.map((page) => page.nextChange());
       const sentAt = performance.now();
       const moved = await httpJson(
         server.port,
@@ -180,7 +139,9 @@ async function main() {
 
     const rssBefore = readRssMb(server.pid);
     const open = [];
-    for (let i = 0; i < socketCount; i += 1) open.push(await openPage(server.port, tokens[i % tokens.length], teamId));
+    for (let i = 0; i < socketCount; i += 1) {
+      open.push(await openRealtimePage(server.port, tokens[i % tokens.length], teamId, meetingNotices));
+    }
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const rssWith = readRssMb(server.pid);
     console.log(

@@ -17,8 +17,8 @@
 //
 // Goal (from the issue): a change reaches another open page in under 200 ms (p99 here).
 import { randomBytes } from 'node:crypto';
-import WebSocket from 'ws';
 import { numberOption, option } from './lib/args.mjs';
+import { openRealtimePage } from './lib/realtime-page.mjs';
 import {
   API,
   LOAD_ENV,
@@ -45,47 +45,6 @@ const GOAL_MS = 200;
 
 function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
-}
-
-/** A signed-in socket following `teamId`; `nextChange()` resolves with the arrival time of the next `changed`. */
-async function openPage(port, token, teamId) {
-  const ws = new WebSocket(`ws://127.0.0.1:${port}${API}/realtime`);
-  const arrivals = [];
-  const waiters = [];
-  let onReady;
-  const ready = new Promise((resolve, reject) => {
-    onReady = resolve;
-    ws.once('error', reject);
-    ws.once('close', (code, reason) => reject(new Error(`socket closed: ${code} ${reason}`)));
-    setTimeout(() => reject(new Error('socket not ready within 5 s')), 5000);
-  });
-  ws.on('message', (data) => {
-    const message = JSON.parse(data.toString());
-    if (message.type === 'ready') ws.send(JSON.stringify({ type: 'subscribe', teamId }));
-    else if (message.type === 'subscribed') onReady();
-    else if (message.type === 'error') console.error('bench: hub error', message);
-    else if (message.type === 'changed') {
-      const at = performance.now();
-      const waiter = waiters.shift();
-      if (waiter) waiter(at);
-      else arrivals.push(at);
-    }
-  });
-  ws.once('open', () => ws.send(JSON.stringify({ type: 'auth', token })));
-  await ready;
-  return {
-    ws,
-    nextChange(timeoutMs = 5000) {
-      if (arrivals.length) return Promise.resolve(arrivals.shift());
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no change event within ${timeoutMs} ms`)), timeoutMs);
-        waiters.push((at) => {
-          clearTimeout(timer);
-          resolve(at);
-        });
-      });
-    },
-  };
 }
 
 async function main() {
@@ -116,8 +75,8 @@ async function main() {
     const teamId = departments.json?.data?.departments?.[0]?.id;
     if (!teamId) throw new Error(`no department to follow: ${departments.status} ${departments.text}`);
 
-    const ownPage = await openPage(writer.port, accessToken, teamId);
-    const otherPage = await openPage(reader.port, accessToken, teamId);
+    const ownPage = await openRealtimePage(writer.port, accessToken, teamId, { readyTimeoutMs: 5000 });
+    const otherPage = await openRealtimePage(reader.port, accessToken, teamId, { readyTimeoutMs: 5000 });
     const values = { organizationId: user.organizationId, teamId, userId: user.id };
 
     const own = [];

@@ -4,8 +4,8 @@ import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-or
 import { z } from 'zod';
 import { newestFirstAfter, preciseTimestamp, preciseTimestampSchema } from '../../http/pagination.js';
 import { tenantDb } from '../../db/scope.js';
-import { membershipView, personName, personView } from '../people/index.js';
-import { teamMemberView, teamView } from '../teams/index.js';
+import { personName, personView } from '../people/index.js';
+import { listDepartmentMembers, teamView } from '../teams/index.js';
 import { meetingAttendees, meetings, meetingTypes } from './meetings.table.js';
 
 // Meeting types
@@ -234,27 +234,9 @@ export async function attendeesOf(organizationId: string, meetingIds: readonly s
 }
 export type AttendeeRow = Awaited<ReturnType<typeof attendeesOf>>[number];
 
-const teamMember = teamMemberView('meeting_team_member');
-const membership = membershipView('meeting_membership');
-
 /** The team's members still active in the organization, by name: who a meeting expects. */
 export async function teamMemberIds(organizationId: string, teamId: string): Promise<string[]> {
-  const rows = await tenantDb(organizationId)
-    .select({ userId: teamMember.userId })
-    .from(teamMember)
-    .innerJoin(person, eq(person.id, teamMember.userId))
-    .innerJoin(
-      membership,
-      and(
-        eq(membership.organizationId, teamMember.organizationId),
-        eq(membership.userId, teamMember.userId),
-        eq(membership.status, 'active'),
-      ),
-    )
-    .where(and(eq(teamMember.organizationId, organizationId), eq(teamMember.teamId, teamId)))
-    .orderBy(asc(sql`lower(${personName(person)})`), asc(person.id))
-    .limit(500);
-  return rows.map((row) => row.userId);
+  return (await listDepartmentMembers(organizationId, teamId)).map((row) => row.userId);
 }
 
 export async function insertAttendees(
