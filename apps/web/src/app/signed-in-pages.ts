@@ -29,6 +29,11 @@ export const signedInPages = {
   FailedOperationsPage: () => import('../features/operations/pages/FailedOperationsPage'),
   UserActivityPage: () => import('../features/user-activity/pages/UserActivityPage'),
   DataIsolationPage: () => import('../features/operations/pages/DataIsolationPage'),
+  MeetingPage: () => import('../features/meetings/pages/MeetingPage'),
+  MeetingsPage: () => import('../features/meetings/pages/MeetingsPage'),
+  DepartmentMeetingsPage: () => import('../features/meetings/pages/DepartmentMeetingsPage'),
+  MeetingHistoryPage: () => import('../features/meetings/pages/MeetingHistoryPage'),
+  AdminActiveMeetingsPage: () => import('../features/meetings/pages/AdminActiveMeetingsPage'),
 } satisfies Record<string, () => Promise<{ default: ComponentType }>>;
 
 export type SignedInPageName = keyof typeof signedInPages;

@@ -1,0 +1,57 @@
+import { ListStates } from '../../../ui/ListPage';
+import { useMeeting } from '../meetings.api';
+import { hoursMinutes } from './meeting-words';
+
+/** An ended meeting's sections (planned against spent) and its attendees with their ratings. */
+export function MeetingDetails({ id }: { id: string }) {
+  const meeting = useMeeting(id);
+  const data = meeting.data;
+  return (
+    <ListStates
+      query={meeting}
+      spinnerClassName="size-5"
+      loadingLabel="Loading the meeting's details"
+      errorFallback="The meeting's details could not be loaded."
+      isEmpty={false}
+      empty={null}
+    >
+      {data ? (
+        <div className="mt-2 grid gap-4 rounded-md bg-slate-50 p-3 sm:grid-cols-2 dark:bg-slate-800">
+          <div>
+            <p className="mb-1 font-semibold text-slate-900 dark:text-white">Sections</p>
+            <ul className="grid gap-1">
+              {data.sections.map((section, index) => (
+                <li key={`${section.kind}-${index}`} className="flex justify-between gap-3">
+                  <span className="wrap-anywhere">{section.title}</span>
+                  <span className="shrink-0 tabular-nums">
+                    {hoursMinutes(section.minutes * 60)} planned · {hoursMinutes(section.spentSeconds)} spent
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div>
+            <p className="mb-1 font-semibold text-slate-900 dark:text-white">Attendees</p>
+            {data.attendees.length === 0 ? (
+              <p>No attendance was recorded.</p>
+            ) : (
+              <ul className="grid gap-1">
+                {data.attendees.map((attendee) => (
+                  <li key={attendee.userId} className="flex justify-between gap-3">
+                    <span className="wrap-anywhere">
+                      {attendee.name}
+                      {attendee.present ? '' : ' (absent)'}
+                    </span>
+                    <span className="shrink-0">
+                      {attendee.rating === null ? 'No rating' : `Rated ${attendee.rating}`}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </div>
+      ) : null}
+    </ListStates>
+  );
+}
