@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { MeetingType } from '@keel/contract';
 import { errorText, isConflict } from '../../../lib/api-error';
+import { useTeamListPage } from '../../../lib/team-list-page';
 import { Banner } from '../../../ui/Banner';
 import { Button, buttonClasses } from '../../../ui/Button';
 import { EmptyNote, ListPage, ListStates } from '../../../ui/ListPage';
@@ -20,6 +21,7 @@ const WEEKLY_KEY = 'weekly-accountability';
 /** A team's meetings: the running one to join, its meeting types to start, schedule or edit, and the latest ones. */
 export function TeamMeetingsView({ teamId, teamName }: { teamId: string; teamName: string }) {
   const terms = useTerminology();
+  useTeamListPage(meetingsLabel(terms), teamName, 'meeting');
   const types = useMeetingTypes(teamId);
   const running = useRunningMeeting(teamId);
   const start = useStartMeeting();

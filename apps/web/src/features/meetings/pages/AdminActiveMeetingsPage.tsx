@@ -2,6 +2,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { MeetingListItem } from '@keel/contract';
 import { errorText } from '../../../lib/api-error';
+import { usePageMeta } from '../../../lib/page-meta';
 import { Banner } from '../../../ui/Banner';
 import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
@@ -11,6 +12,11 @@ import { STATUS_NAMES, formatDateTime } from '../components/meeting-words';
 
 /** /admin/active-meetings: every running meeting of the organization, and the way to end a stuck one. */
 export default function AdminActiveMeetingsPage() {
+  usePageMeta({
+    title: 'Active meetings',
+    description: 'Every meeting running in your organization right now',
+    robots: 'noindex,nofollow',
+  });
   const active = useActiveMeetings();
   const [ending, setEnding] = useState<MeetingListItem | null>(null);
   const meetings = active.data ?? [];

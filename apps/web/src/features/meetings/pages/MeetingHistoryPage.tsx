@@ -1,3 +1,4 @@
+import { usePageMeta } from '../../../lib/page-meta';
 import { useState } from 'react';
 import { errorText } from '../../../lib/api-error';
 import { Button } from '../../../ui/Button';
@@ -20,6 +21,7 @@ const PAGE_SIZE = 25;
 
 /** /meeting-history: the meetings of the person's teams, newest first, filtered and paged. */
 export default function MeetingHistoryPage() {
+  usePageMeta({ title: 'Meeting history', description: 'The meetings of your teams', robots: 'noindex,nofollow' });
   const terms = useTerminology();
   const departments = useMyDepartments();
   const [filter, setFilter] = useState<HistoryFilter>(NO_FILTER);
