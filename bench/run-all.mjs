@@ -241,6 +241,14 @@ function rowsFor(name, r) {
           `${r.rssMb.with} MB`,
           r.checks.memory,
         ],
+        [
+          'Chromium: "Join now" to the meeting taking clicks (median)',
+          `< ${r.goals.pageMs} ms`,
+          r.browser
+            ? `${r.browser.medianMs} ms (address opened directly ${r.browser.directMedianMs} ms)`
+            : 'did not run',
+          r.checks.page,
+        ],
       ];
     default:
       return [];
