@@ -18,6 +18,7 @@ import {
   todo,
 } from '../dashboard-test-data';
 import { useQuickAdd } from '../quick-add-store';
+import { makeListItem } from '../../meetings/meetings-test-data';
 import DashboardPage from './DashboardPage';
 
 const routes = (dashboard: unknown, extra: Record<string, unknown> = {}) =>
@@ -150,5 +151,35 @@ describe('DashboardPage', () => {
     await queryClient.invalidateQueries({ queryKey: ['organizations', ORG_ID, 'priority'] });
     expect(sectionsAsked().slice(before)).toEqual(['todos', 'priorities']);
     follow.mockRestore();
+  });
+
+  it("offers to join a meeting of the person's teams running now, and not another team's", async () => {
+    stubFetch(
+      routes(fullDashboard(), {
+        [`GET /organizations/${ORG_ID}/meetings`]: (call: { url: string }) => ({
+          body: {
+            data: call.url.includes('status=live')
+              ? [
+                  makeListItem({ status: 'live', teamId: DEPT, teamName: 'Operations', name: 'Weekly meeting' }),
+                  makeListItem({
+                    id: '77777777-7777-4777-8777-777777777777',
+                    status: 'live',
+                    teamId: '88888888-8888-4888-8888-888888888888',
+                    teamName: 'Elsewhere',
+                  }),
+                ]
+              : [],
+            page: { nextCursor: null },
+          },
+        }),
+      }),
+    );
+    renderPage(<DashboardPage />, { path: '/dashboard' });
+    const running = await screen.findByRole('region', { name: 'Meetings running now' });
+    expect(within(running).getByText('Operations: Weekly meeting is running now')).toBeTruthy();
+    expect(within(running).getByRole('link', { name: 'Join now' }).getAttribute('href')).toBe(
+      `/meetings/weekly-accountability/${DEPT}`,
+    );
+    expect(within(running).queryByText(/Elsewhere/)).toBeNull();
   });
 });

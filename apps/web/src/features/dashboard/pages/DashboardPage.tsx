@@ -6,6 +6,7 @@ import { FollowTeams } from '../components/FollowTeams';
 import { HeadlinesSection, IssuesSection } from '../components/IssuesHeadlinesSections';
 import { NumbersToEnterSection } from '../components/NumbersToEnterSection';
 import { PrioritiesSections } from '../components/PrioritiesSections';
+import { RunningMeetingsNotice } from '../components/RunningMeetingsNotice';
 import { TodosSection } from '../components/TodosSection';
 
 /** /dashboard: the signed-in person's own work across all their teams, live. */
@@ -37,6 +38,7 @@ export default function DashboardPage() {
           ) : null}
         </div>
       </div>
+      <RunningMeetingsNotice />
       <div className="grid gap-4 lg:grid-cols-2">
         <NumbersToEnterSection />
         <TodosSection />
