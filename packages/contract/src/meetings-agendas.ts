@@ -202,16 +202,21 @@ const PRESET_WEEKLY: Record<Exclude<Methodology, 'custom'>, readonly AgendaSecti
 
 /**
  * The four built-in meeting types of a team under a methodology (null = none chosen: the neutral
- * agendas), named and titled in the organization's terminology.
+ * agendas), named and titled in the organization's terminology (the names are the titles of their
+ * pages in the web's page catalog).
  */
 export function defaultAgendas(methodology: Methodology | null, words: Terminology): DefaultAgenda[] {
   const preset = methodology && methodology !== 'custom' ? PRESET_WEEKLY[methodology] : null;
   const weekly = preset ?? weeklyOf(words);
   return [
     { key: 'weekly-accountability', name: words.weekly_meeting_label, sections: weekly },
-    { key: 'weekly-express', name: 'Weekly Express', sections: methodology === '4dx' ? weekly : expressOf(words) },
+    {
+      key: 'weekly-express',
+      name: `${words.weekly_meeting_label} (express)`,
+      sections: methodology === '4dx' ? weekly : expressOf(words),
+    },
     { key: 'quarterly-planning', name: words.quarterly_meeting_label, sections: QUARTERLY },
-    { key: 'annual-planning', name: 'Annual Planning', sections: ANNUAL },
+    { key: 'annual-planning', name: 'Annual planning meeting', sections: ANNUAL },
   ];
 }
 
