@@ -234,6 +234,19 @@ export async function attendeesOf(organizationId: string, meetingIds: readonly s
 }
 export type AttendeeRow = Awaited<ReturnType<typeof attendeesOf>>[number];
 
+/** How many people each meeting lists (present or not), in one grouped read: what the lists show. */
+export async function attendeeCounts(organizationId: string, meetingIds: readonly string[]) {
+  if (meetingIds.length === 0) return new Map<string, number>();
+  const rows = await tenantDb(organizationId)
+    .select({ meetingId: meetingAttendees.meetingId, count: sql<number>`count(*)::int` })
+    .from(meetingAttendees)
+    .where(
+      and(eq(meetingAttendees.organizationId, organizationId), inArray(meetingAttendees.meetingId, [...meetingIds])),
+    )
+    .groupBy(meetingAttendees.meetingId);
+  return new Map(rows.map((row) => [row.meetingId, row.count]));
+}
+
 /** The team's members still active in the organization, by name: who a meeting expects. */
 export async function teamMemberIds(organizationId: string, teamId: string): Promise<string[]> {
   return (await listDepartmentMembers(organizationId, teamId)).map((row) => row.userId);

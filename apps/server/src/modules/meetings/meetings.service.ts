@@ -246,12 +246,10 @@ export function createMeetingsService(deps: MeetingsServiceDeps) {
       return asReader(caller, async ({ organizationId }) => {
         if (query.teamId) await requireTeam(organizationId, query.teamId);
         const rows = await repository.listMeetings(organizationId, query, after);
-        const attendees = await repository.attendeesOf(
+        const counts = await repository.attendeeCounts(
           organizationId,
           rows.slice(0, query.limit).map((row) => row.id),
         );
-        const counts = new Map<string, number>();
-        for (const attendee of attendees) counts.set(attendee.meetingId, (counts.get(attendee.meetingId) ?? 0) + 1);
         const at = now();
         return pageFrom(
           rows,
@@ -266,14 +264,12 @@ export function createMeetingsService(deps: MeetingsServiceDeps) {
     active: (caller: Caller) =>
       asAdminReader(caller, async ({ organizationId }) => {
         const rows = await repository.runningMeetings(organizationId);
-        const attendees = await repository.attendeesOf(
+        const counts = await repository.attendeeCounts(
           organizationId,
           rows.map((row) => row.id),
         );
         const at = now();
-        return rows.map((row) =>
-          toListItem(row, attendees.filter((attendee) => attendee.meetingId === row.id).length, at),
-        );
+        return rows.map((row) => toListItem(row, counts.get(row.id) ?? 0, at));
       }),
 
     begin: (caller: Caller, id: string) =>
