@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.js';
 import { openPage, openSignedIn, settled } from './support/app.js';
@@ -88,6 +89,23 @@ test.describe('meetings', () => {
     await expect(endedRow.getByText('Sections')).toBeVisible();
     await settled(page);
     await expectNoAxeViolations(page, 'the meeting history with details open');
+
+    // Its record downloads as a PDF; a search by a word of its name finds it, a word of nothing finds nothing.
+    const download = page.waitForEvent('download');
+    await endedRow.getByRole('button', { name: `Download PDF of ${weeklyName}` }).click();
+    const pdf = await download;
+    expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
+    expect(
+      readFileSync(await pdf.path())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
+    const search = page.getByLabel('Search');
+    await search.fill('nothing-called-this');
+    await expect(page.getByText(/^No meeting matches “nothing-called-this”/)).toBeVisible();
+    await expect(page).toHaveURL(/search=nothing-called-this/);
+    await search.fill(weeklyName.split(' ')[0]!);
+    await expect(endedRow).toBeVisible();
 
     // A phone: every page reads at 375 px, the agenda editor too.
     const phone = await (await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true })).newPage();

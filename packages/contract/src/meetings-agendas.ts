@@ -75,6 +75,30 @@ const sectionsSchema = z
   .max(MEETING_SECTIONS_MAX, { error: `An agenda has at most ${MEETING_SECTIONS_MAX} sections` })
   .refine((sections) => sections.some((section) => section.visible), { error: 'Show at least one section' });
 
+export const MEETING_LENGTH_MINUTES_MAX = 1440;
+
+const MEETING_TIME_MESSAGE = 'Give the time the meeting starts as hours and minutes, such as 09:30';
+
+/** A team's regular meeting of one type: its weekday (0 = Sunday … 6 = Saturday), local start and length. */
+export const meetingScheduleSchema = z.strictObject({
+  weekday: z
+    .number({ error: 'Choose the day of the week the team meets' })
+    .int({ error: 'Choose the day of the week the team meets' })
+    .min(0, { error: 'Choose the day of the week the team meets' })
+    .max(6, { error: 'Choose the day of the week the team meets' }),
+  time: z
+    .string({ error: 'Give the time the meeting starts, such as 09:30' })
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: MEETING_TIME_MESSAGE }),
+  /** Null: as long as the agenda's planned minutes. */
+  minutes: z
+    .number({ error: 'The length is a number of minutes' })
+    .int({ error: 'The length is a whole number of minutes' })
+    .min(5, { error: 'A meeting lasts at least 5 minutes' })
+    .max(MEETING_LENGTH_MINUTES_MAX, { error: `A meeting lasts at most ${MEETING_LENGTH_MINUTES_MAX} minutes (a day)` })
+    .nullable(),
+});
+export type MeetingSchedule = z.infer<typeof meetingScheduleSchema>;
+
 export const meetingTypeSchema = z.object({
   key: meetingTypeKeySchema,
   teamId: z.uuid(),
@@ -83,10 +107,20 @@ export const meetingTypeSchema = z.object({
   /** The team changed the built-in agenda (it can go back to the methodology's default). */
   customized: z.boolean(),
   sections: z.array(agendaSectionSchema),
+  /** When the team meets for this type, in the organization's time zone; null: no regular day yet. */
+  schedule: meetingScheduleSchema.nullable(),
   /** 0 while the team has never saved this type (the default is shown). */
   version: z.number().int().min(0),
 });
 export type MeetingType = z.infer<typeof meetingTypeSchema>;
+
+export const saveMeetingScheduleRequestSchema = z.strictObject({
+  /** Null: the team has no regular day for this type any more. */
+  schedule: meetingScheduleSchema.nullable(),
+  /** The version of the meeting type the editor saw. */
+  version: z.number().int().min(0),
+});
+export type SaveMeetingScheduleRequest = z.infer<typeof saveMeetingScheduleRequestSchema>;
 
 export const saveMeetingTypeRequestSchema = z.strictObject({
   name: z

@@ -11,6 +11,8 @@ export const MEETING_RATING_MAX = 10;
 export const MEETING_COMMENT_MAX = 500;
 /** A meeting is planned at most this far ahead. */
 export const MEETING_SCHEDULE_DAYS_MAX = 366;
+/** The longest text the meeting history searches for. */
+export const MEETING_SEARCH_MAX = 200;
 
 /** A section of one meeting: the agenda's section as it stood when the meeting started, and its clock. */
 export const meetingSectionSchema = z.object({
@@ -90,6 +92,12 @@ export const meetingListQuerySchema = z.object({
   /** Meetings started (or scheduled) on or after this instant. */
   from: isoDateTimeSchema.optional(),
   to: isoDateTimeSchema.optional(),
+  /** Words in the meeting's name, its team's name, or its recap's to-dos, solved issues and cascaded messages. */
+  search: z
+    .string()
+    .trim()
+    .max(MEETING_SEARCH_MAX, { error: `A search is at most ${MEETING_SEARCH_MAX} characters` })
+    .optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });

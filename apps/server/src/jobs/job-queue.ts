@@ -98,6 +98,26 @@ function inTransaction() {
   };
 }
 
+const RACING_CREATE_CODES = new Set(['40P01', '23505', '42P07']);
+
+/**
+ * Creates a queue unless it exists. Two processes starting together on one PostgreSQL race to create
+ * the same queues (pg-boss makes a partition per queue): the loser hits a deadlock or a duplicate,
+ * waits a moment and finds the queue made by the winner.
+ */
+async function createQueueOnce(boss: PgBoss, name: string, options: PgBoss.Queue): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await boss.createQueue(name, options);
+      return;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (attempt >= 5 || !code || !RACING_CREATE_CODES.has(code)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+    }
+  }
+}
+
 export function createJobQueue(options: {
   database: DatabaseHandle;
   log: { error(details: object, message: string): void; warn(details: object, message: string): void };
@@ -275,9 +295,14 @@ export function createJobQueue(options: {
 
     async prepare() {
       await boss.start();
-      await boss.createQueue(GAVE_UP_QUEUE, { name: GAVE_UP_QUEUE, retryLimit: 5, retryDelay: 5, retryBackoff: true });
+      await createQueueOnce(boss, GAVE_UP_QUEUE, {
+        name: GAVE_UP_QUEUE,
+        retryLimit: 5,
+        retryDelay: 5,
+        retryBackoff: true,
+      });
       for (const definition of definitions.values()) {
-        await boss.createQueue(definition.kind, { name: definition.kind, ...jobOptions(definition) });
+        await createQueueOnce(boss, definition.kind, { name: definition.kind, ...jobOptions(definition) });
       }
     },
 

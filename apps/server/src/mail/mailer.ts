@@ -5,11 +5,19 @@ import { accountDb, inAccountScope } from '../db/scope.js';
 import type { JobContext, JobQueue } from '../jobs/job-queue.js';
 import { mailOutbox } from './mail.table.js';
 
+/** A small text file sent with a mail (a calendar invitation); kept in the job's payload, not in the outbox. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  attachments?: MailAttachment[];
   organizationId?: string | null;
 }
 
@@ -28,6 +36,9 @@ const mailPayloadSchema = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string().optional(),
+  attachments: z
+    .array(z.object({ filename: z.string().min(1), contentType: z.string().min(1), content: z.string() }))
+    .optional(),
 });
 type MailPayload = z.infer<typeof mailPayloadSchema>;
 
@@ -92,11 +103,20 @@ export function createMailer(options: {
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          ...(mail.attachments ? { attachments: mail.attachments } : {}),
           // The same id on every attempt: a receiver can tell a repeat after a crash mid-delivery.
           messageId: `<${context.operationId}@keel>`,
         });
       } else {
-        options.log.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'mail logged (SMTP_URL not set)');
+        options.log.info(
+          {
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            ...(mail.attachments ? { attachments: mail.attachments.map((attachment) => attachment.filename) } : {}),
+          },
+          'mail logged (SMTP_URL not set)',
+        );
       }
       await keep(mail, context, transport ? 'sent' : 'logged', null);
     },
@@ -110,6 +130,7 @@ export function createMailer(options: {
     async enqueue(mail) {
       const payload: MailPayload = { to: mail.to, subject: mail.subject, text: mail.text };
       if (mail.html) payload.html = mail.html;
+      if (mail.attachments?.length) payload.attachments = mail.attachments;
       await options.jobs.enqueue('mail.deliver', payload, {
         organizationId: mail.organizationId ?? null,
         description: `Mail to ${mail.to}: ${mail.subject}`,

@@ -11,6 +11,7 @@ import { findOrganization } from '../people/index.js';
 import { organizationLabels } from '../terminology/index.js';
 import * as errors from './meetings.errors.js';
 import type { MeetingsKit } from './meetings.kit.js';
+import { clearMeetingTypeAgenda, scheduleOf } from './meeting-schedule.repository.js';
 import * as repository from './meetings.repository.js';
 
 /** A name as a page slug: "Monthly one-on-one" → "monthly-one-on-one". */
@@ -35,7 +36,7 @@ export async function meetingTypesOf(organizationId: string, teamId: string): Pr
   const byKey = new Map(stored.map((row) => [row.key, row]));
   const builtIn = defaultAgendas(organization?.methodology ?? null, words).map((agenda): MeetingType => {
     const row = byKey.get(agenda.key);
-    return row
+    return row?.name && row.sections
       ? {
           key: row.key,
           teamId,
@@ -43,6 +44,7 @@ export async function meetingTypesOf(organizationId: string, teamId: string): Pr
           builtIn: true,
           customized: true,
           sections: row.sections,
+          schedule: scheduleOf(row),
           version: row.version,
         }
       : {
@@ -52,7 +54,8 @@ export async function meetingTypesOf(organizationId: string, teamId: string): Pr
           builtIn: true,
           customized: false,
           sections: [...agenda.sections],
-          version: 0,
+          schedule: row ? scheduleOf(row) : null,
+          version: row?.version ?? 0,
         };
   });
   const own = stored
@@ -60,10 +63,11 @@ export async function meetingTypesOf(organizationId: string, teamId: string): Pr
     .map((row): MeetingType => ({
       key: row.key,
       teamId,
-      name: row.name,
+      name: row.name ?? row.key,
       builtIn: false,
       customized: true,
-      sections: row.sections,
+      sections: row.sections ?? [],
+      schedule: scheduleOf(row),
       version: row.version,
     }));
   return [...builtIn, ...own];
@@ -161,7 +165,11 @@ export function meetingTypesUseCases(kit: MeetingsKit) {
           if (isBuiltInMeetingType(key)) return;
           throw errors.meetingTypeNotFound();
         }
-        await repository.deleteMeetingType(organizationId, existing.id);
+        if (isBuiltInMeetingType(key) && scheduleOf(existing)) {
+          await clearMeetingTypeAgenda(organizationId, existing.id);
+        } else {
+          await repository.deleteMeetingType(organizationId, existing.id);
+        }
         await audit(member, 'meeting.type_deleted', meta, { type: 'meeting_type', id: existing.id }, { teamId, key });
       });
       publish(caller, 'deleted', { id: teamId, teamId });

@@ -6,6 +6,7 @@ import { newestFirstAfter, preciseTimestamp, preciseTimestampSchema } from '../.
 import { tenantDb } from '../../db/scope.js';
 import { personName, personView } from '../people/index.js';
 import { listDepartmentMembers, teamView } from '../teams/index.js';
+import { meetingMatches } from './meetings-search.js';
 import { meetingAttendees, meetings, meetingTypes } from './meetings.table.js';
 
 // Meeting types
@@ -201,6 +202,7 @@ export async function listMeetings(
       query.status ? eq(meetings.status, query.status) : undefined,
       since ? gte(when, since) : undefined,
       until ? lte(when, until) : undefined,
+      query.search ? meetingMatches(query.search, team.name) : undefined,
       after ? newestFirstAfter(meetings.createdAt, meetings.id, after) : undefined,
     ),
   )

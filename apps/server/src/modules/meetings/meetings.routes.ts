@@ -23,6 +23,8 @@ import { z } from 'zod';
 import { clientMeta } from '../../http/authenticate.js';
 import { createChildRoute, createRoute, objectRoute } from '../../http/route-options.js';
 import type { TypedApp } from '../../http/types.js';
+import { meetingScheduleRoutes } from './meeting-schedule.routes.js';
+import { registerMeetingPdfRoute } from './meetings.pdf.routes.js';
 import type { MeetingsService } from './meetings.service.js';
 
 const org = '/organizations/:organizationId';
@@ -32,6 +34,7 @@ const oneType = envelope(meetingTypeSchema);
 export function meetingsRoutes(service: MeetingsService) {
   return async function register(app: TypedApp) {
     const tags = ['meetings'];
+    await meetingScheduleRoutes(service)(app);
 
     app.get(
       `${org}/teams/:teamId/meeting-types`,
@@ -142,6 +145,7 @@ export function meetingsRoutes(service: MeetingsService) {
       { schema: { tags, params: meetingParamsSchema, response: { 200: one } } },
       async (request) => ({ data: await service.get(request.scope, request.params.id) }),
     );
+    registerMeetingPdfRoute(app, service);
 
     const action = objectRoute(tags, meetingParamsSchema, emptyMeetingRequestSchema, one);
     app.post(`${org}/meetings/:id/start`, action, async (request) => ({

@@ -12,9 +12,11 @@ import {
 import { decodeCursor, pageFrom } from '../../http/pagination.js';
 import { isAdmin, type Caller, type MemberScope, type RequestMeta } from '../organizations/index.js';
 import { findMembership } from '../people/index.js';
+import { inviteAttendees, meetingScheduleUseCases } from './meeting-schedule.service.js';
 import { meetingTypesUseCases, requireMeetingType } from './meeting-types.service.js';
 import * as errors from './meetings.errors.js';
 import { createMeetingsKit, type MeetingsServiceDeps } from './meetings.kit.js';
+import { meetingPdfUseCases } from './meetings.pdf.js';
 import { recapMail, recapOf } from './meetings.recap.js';
 import * as repository from './meetings.repository.js';
 
@@ -174,6 +176,8 @@ export function createMeetingsService(deps: MeetingsServiceDeps) {
 
   return {
     ...meetingTypesUseCases(kit),
+    ...meetingPdfUseCases(kit),
+    ...meetingScheduleUseCases(kit, deps.appUrl),
 
     start: async (caller: Caller, request: StartMeetingRequest, meta: RequestMeta): Promise<Meeting> => {
       const started = await asWriter(caller, async (member) => {
@@ -214,6 +218,7 @@ export function createMeetingsService(deps: MeetingsServiceDeps) {
           id,
           invited.map((person) => ({ userId: person, present: startsNow && person === userId })),
         );
+        if (!startsNow) await inviteAttendees({ ...deps, now }, organizationId, await load(organizationId, id), type);
         await audit(
           member,
           startsNow ? 'meeting.started' : 'meeting.scheduled',

@@ -27,8 +27,15 @@ export const meetingTypes = pgTable(
     organizationId: organizationColumn(),
     teamId: teamColumn(),
     key: text('key').notNull(),
-    name: text('name').notNull(),
-    sections: jsonb('sections').$type<AgendaSection[]>().notNull(),
+    /** Null with `sections` on a built-in type the team only scheduled: its agenda is still the default. */
+    name: text('name'),
+    sections: jsonb('sections').$type<AgendaSection[]>(),
+    /** The team's regular meeting of this type, in the organization's time zone: 0 = Sunday … 6 = Saturday. */
+    scheduleWeekday: smallint('schedule_weekday'),
+    /** Local start, hh:mm; null when the type has no regular day. */
+    scheduleTime: text('schedule_time'),
+    /** Null: as long as the agenda's planned minutes. */
+    scheduleMinutes: smallint('schedule_minutes'),
     ...versionedTimestamps(),
   },
   (table) => [

@@ -25,6 +25,7 @@ export const makeType = (overrides: Partial<MeetingType> = {}): MeetingType => (
   builtIn: true,
   customized: false,
   sections: [section('check_in', 'Check-in', 5), section('scorecard', 'Numbers', 10), section('issues', 'Issues', 60)],
+  schedule: null,
   version: 0,
   ...overrides,
 });

@@ -1,8 +1,10 @@
 import { ListStates } from '../../../ui/ListPage';
 import { useMeeting } from '../meetings.api';
 import { hoursMinutes } from './meeting-words';
+import { MeetingPdfButton } from './MeetingPdfButton';
+import { RecapDecisions } from './live/RecapDecisions';
 
-/** An ended meeting's sections (planned against spent) and its attendees with their ratings. */
+/** An ended meeting's sections (planned against spent), its attendees with their ratings, what it decided, and its PDF. */
 export function MeetingDetails({ id }: { id: string }) {
   const meeting = useMeeting(id);
   const data = meeting.data;
@@ -50,6 +52,16 @@ export function MeetingDetails({ id }: { id: string }) {
               </ul>
             )}
           </div>
+          {data.recap ? (
+            <div className="sm:col-span-2">
+              <RecapDecisions recap={data.recap} />
+            </div>
+          ) : null}
+          {data.status === 'concluded' ? (
+            <div className="sm:col-span-2">
+              <MeetingPdfButton meetingId={data.id} meetingName={data.name} />
+            </div>
+          ) : null}
         </div>
       ) : null}
     </ListStates>

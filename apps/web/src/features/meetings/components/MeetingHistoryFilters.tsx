@@ -1,4 +1,15 @@
-import { MEETING_STATUSES, type Department, type MeetingStatus } from '@keel/contract';
+import { useEffect, useState } from 'react';
+import {
+  MEETING_SEARCH_MAX,
+  MEETING_STATUSES,
+  meetingStatusSchema,
+  meetingTypeKeySchema,
+  uuidSchema,
+  type Department,
+  type MeetingStatus,
+} from '@keel/contract';
+import { z } from 'zod';
+import { TextField } from '../../../ui/Field';
 import { DateField, SelectField } from '../../../ui/FormFields';
 import { useMeetingTypes } from '../meetings.api';
 import { STATUS_NAMES } from './meeting-words';
@@ -10,9 +21,43 @@ export interface HistoryFilter {
   /** yyyy-mm-dd as the date fields give it; '' for no bound. */
   fromDate: string;
   toDate: string;
+  /** Trimmed words to look for; '' for none. */
+  search: string;
 }
 
-export const NO_FILTER: HistoryFilter = { teamId: '', typeKey: '', status: '', fromDate: '', toDate: '' };
+/** How long typing pauses before the search runs. */
+const SEARCH_DELAY_MS = 300;
+
+/** A day as the date fields write it (the query turns it into the local day's first or last instant). */
+const daySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** The filter kept in the page's address (so it survives a reload and can be shared); odd values are dropped. */
+export function filterFromParams(params: URLSearchParams): HistoryFilter {
+  const kept = <T extends string>(name: string, schema: z.ZodType<T>): T | '' =>
+    schema.safeParse(params.get(name)).data ?? '';
+  return {
+    teamId: kept('teamId', uuidSchema),
+    typeKey: kept('typeKey', meetingTypeKeySchema),
+    status: kept('status', meetingStatusSchema),
+    fromDate: kept('from', daySchema),
+    toDate: kept('to', daySchema),
+    search: (params.get('search') ?? '').trim().slice(0, MEETING_SEARCH_MAX),
+  };
+}
+
+export function paramsOfFilter(filter: HistoryFilter): URLSearchParams {
+  const params = new URLSearchParams();
+  const fields = [
+    ['teamId', filter.teamId],
+    ['typeKey', filter.typeKey],
+    ['status', filter.status],
+    ['from', filter.fromDate],
+    ['to', filter.toDate],
+    ['search', filter.search],
+  ] as const;
+  for (const [name, value] of fields) if (value) params.set(name, value);
+  return params;
+}
 
 /** The filter as the history query wants it: local days as instants, empty fields left out. */
 export function historyQueryOf(filter: HistoryFilter) {
@@ -24,6 +69,7 @@ export function historyQueryOf(filter: HistoryFilter) {
     ...(filter.status ? { status: filter.status } : {}),
     ...(filter.fromDate ? { from: dayStart(filter.fromDate) } : {}),
     ...(filter.toDate ? { to: dayEnd(filter.toDate) } : {}),
+    ...(filter.search ? { search: filter.search } : {}),
   };
 }
 
@@ -42,12 +88,35 @@ export function MeetingHistoryFilters({ filter, departments, teamLabel, onChange
   const types = useMeetingTypes(typesTeam);
   const typeOptions = (types.data ?? []).filter((type) => filter.teamId !== '' || type.builtIn);
   const set = (change: Partial<HistoryFilter>) => onChange({ ...filter, ...change });
+  // The box shows every keystroke; the search runs once typing pauses. A search changed from outside (the
+  // address, "back") replaces what the box holds.
+  const [typed, setTyped] = useState(filter.search);
+  const [applied, setApplied] = useState(filter.search);
+  if (applied !== filter.search) {
+    setApplied(filter.search);
+    if (typed.trim() !== filter.search) setTyped(filter.search);
+  }
+  useEffect(() => {
+    const wanted = typed.trim();
+    if (wanted === filter.search) return;
+    const timer = setTimeout(() => onChange({ ...filter, search: wanted }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed, filter, onChange]);
   return (
     <form
       aria-label="Filter meetings"
       onSubmit={(event) => event.preventDefault()}
       className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5"
     >
+      <TextField
+        label="Search"
+        type="search"
+        value={typed}
+        maxLength={MEETING_SEARCH_MAX}
+        placeholder="A meeting, a team, or what it decided"
+        onChange={(event) => setTyped(event.target.value)}
+        className="sm:col-span-2 lg:col-span-5"
+      />
       <SelectField
         label={teamLabel}
         labelClassName={FILTER_LABEL}

@@ -4,6 +4,7 @@ import { countOf } from '../../../lib/words';
 import { Button } from '../../../ui/Button';
 import { TextLink } from '../../../ui/TextLink';
 import { meetingPagePath } from '../meetings.api';
+import { MeetingCalendarButton } from './MeetingCalendarButton';
 import { MeetingDetails } from './MeetingDetails';
 import { STATUS_NAMES, averageRatingText, formatDateTime, hoursMinutes, isRunning, meetingWhen } from './meeting-words';
 
@@ -46,6 +47,11 @@ export function MeetingHistoryRow({ meeting }: { meeting: MeetingListItem }) {
           <dd>{averageRatingText(meeting.averageRating)}</dd>
         </div>
       </dl>
+      {meeting.status === 'scheduled' ? (
+        <div>
+          <MeetingCalendarButton meeting={meeting} />
+        </div>
+      ) : null}
       {meeting.status === 'concluded' ? (
         <div>
           <Button

@@ -1,6 +1,7 @@
 import { plannedMinutes, type MeetingType } from '@keel/contract';
 import { countOf } from '../../../lib/words';
 import { Button } from '../../../ui/Button';
+import { scheduleText } from './meeting-schedule-words';
 
 interface MeetingTypeCardProps {
   type: MeetingType;
@@ -8,10 +9,15 @@ interface MeetingTypeCardProps {
   onStart: () => void;
   onSchedule: () => void;
   onEdit: () => void;
+  onEditSchedule: () => void;
+  /** Downloads the regular meeting's .ics; shown once the type has a regular day. */
+  onDownloadCalendar: () => void;
+  downloading: boolean;
 }
 
 /** One meeting type of a team: its length and sections, and what can be done with it. */
-export function MeetingTypeCard({ type, starting, onStart, onSchedule, onEdit }: MeetingTypeCardProps) {
+export function MeetingTypeCard(props: MeetingTypeCardProps) {
+  const { type, starting, onStart, onSchedule, onEdit, onEditSchedule, onDownloadCalendar, downloading } = props;
   const shown = type.sections.filter((section) => section.visible).length;
   const headingId = `meeting-type-${type.key}`;
   return (
@@ -28,6 +34,9 @@ export function MeetingTypeCard({ type, starting, onStart, onSchedule, onEdit }:
           {countOf(shown, 'section', 'sections')}
           {type.builtIn ? (type.customized ? ' · Your agenda' : ' · Default agenda') : ' · Your own type'}
         </p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          {type.schedule ? scheduleText(type.schedule, plannedMinutes(type.sections)) : 'No regular day yet'}
+        </p>
       </div>
       <div className="flex flex-wrap gap-2">
         <Button size="sm" loading={starting} onClick={onStart} aria-label={`Start now: ${type.name}`}>
@@ -39,6 +48,20 @@ export function MeetingTypeCard({ type, starting, onStart, onSchedule, onEdit }:
         <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Edit agenda: ${type.name}`}>
           Edit agenda
         </Button>
+        <Button size="sm" variant="secondary" onClick={onEditSchedule} aria-label={`Regular day…: ${type.name}`}>
+          Regular day…
+        </Button>
+        {type.schedule ? (
+          <Button
+            size="sm"
+            variant="ghost"
+            loading={downloading}
+            onClick={onDownloadCalendar}
+            aria-label={`Add to calendar (.ics): ${type.name}`}
+          >
+            Add to calendar (.ics)
+          </Button>
+        ) : null}
       </div>
     </li>
   );

@@ -2,6 +2,7 @@ import { countOf } from '../../../lib/words';
 import { EmptyNote, LIST_CARD_CLASSES, ListStates } from '../../../ui/ListPage';
 import { TextLink } from '../../../ui/TextLink';
 import { useMeetingHistory } from '../meetings.api';
+import { MeetingCalendarButton } from './MeetingCalendarButton';
 import { STATUS_NAMES, formatDateTime, hoursMinutes, isRunning, meetingWhen } from './meeting-words';
 import { meetingPagePath } from '../meetings.api';
 
@@ -45,6 +46,7 @@ export function RecentMeetings({ teamId }: { teamId: string }) {
                 {formatDateTime(meetingWhen(meeting))} · {STATUS_NAMES[meeting.status]} ·{' '}
                 {hoursMinutes(meeting.spentSeconds)} spent · {countOf(meeting.attendeeCount, 'attendee', 'attendees')}
               </span>
+              {meeting.status === 'scheduled' ? <MeetingCalendarButton meeting={meeting} /> : null}
             </li>
           ))}
         </ul>

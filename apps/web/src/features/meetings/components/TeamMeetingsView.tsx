@@ -9,12 +9,19 @@ import { EmptyNote, ListPage, ListStates } from '../../../ui/ListPage';
 import { meetingPagePath, useMeetingTypes, useRunningMeeting, useStartMeeting } from '../meetings.api';
 import { useTerminology } from '../../terminology/terminology.api';
 import { meetingsLabel } from '../../terminology/term-words';
+import { regularMeetingCalendarPath, useCalendarDownload } from '../meeting-schedule.api';
 import { AgendaDialog } from './AgendaDialog';
+import { MeetingScheduleDialog } from './MeetingScheduleDialog';
 import { MeetingTypeCard } from './MeetingTypeCard';
 import { RecentMeetings } from './RecentMeetings';
 import { ScheduleMeetingDialog } from './ScheduleMeetingDialog';
 
-type OpenDialog = { kind: 'edit'; key: string } | { kind: 'create' } | { kind: 'schedule'; type: MeetingType } | null;
+type OpenDialog =
+  | { kind: 'edit'; key: string }
+  | { kind: 'create' }
+  | { kind: 'schedule'; type: MeetingType }
+  | { kind: 'regular'; type: MeetingType }
+  | null;
 
 const WEEKLY_KEY = 'weekly-accountability';
 
@@ -28,6 +35,7 @@ export function TeamMeetingsView({ teamId, teamName }: { teamId: string; teamNam
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [startingKey, setStartingKey] = useState<string | null>(null);
+  const calendar = useCalendarDownload();
   const list = types.data ?? [];
   const editing = dialog?.kind === 'edit' ? list.find((type) => type.key === dialog.key) : undefined;
   const weekly = list.find((type) => type.key === WEEKLY_KEY) ?? list[0];
@@ -93,6 +101,9 @@ export function TeamMeetingsView({ teamId, teamName }: { teamId: string; teamNam
                 onStart={() => startNow(type)}
                 onSchedule={() => setDialog({ kind: 'schedule', type })}
                 onEdit={() => setDialog({ kind: 'edit', key: type.key })}
+                onEditSchedule={() => setDialog({ kind: 'regular', type })}
+                onDownloadCalendar={() => calendar.download(regularMeetingCalendarPath(teamId, type.key))}
+                downloading={calendar.busyPath === regularMeetingCalendarPath(teamId, type.key)}
               />
             ))}
           </ul>
@@ -115,6 +126,19 @@ export function TeamMeetingsView({ teamId, teamName }: { teamId: string; teamNam
           teamId={teamId}
           onClose={() => setDialog(null)}
           onReload={() => types.refetch()}
+        />
+      ) : null}
+      {dialog?.kind === 'regular' ? (
+        <MeetingScheduleDialog
+          key={dialog.type.version}
+          teamId={teamId}
+          type={dialog.type}
+          onClose={() => setDialog(null)}
+          onReload={async () => {
+            // The form keeps the type it opened with, so someone else's change answers 409 until reloaded.
+            const fresh = (await types.refetch()).data?.find((type) => type.key === dialog.type.key);
+            if (fresh) setDialog({ kind: 'regular', type: fresh });
+          }}
         />
       ) : null}
       {dialog?.kind === 'schedule' ? (

@@ -1,5 +1,6 @@
 import { usePageMeta } from '../../../lib/page-meta';
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { errorText } from '../../../lib/api-error';
 import { Button } from '../../../ui/Button';
 import { LIST_CARD_CLASSES, ListPage, ShowMore } from '../../../ui/ListPage';
@@ -11,8 +12,9 @@ import { termPlural } from '../../terminology/term-words';
 import { useMeetingHistory } from '../meetings.api';
 import {
   MeetingHistoryFilters,
-  NO_FILTER,
+  filterFromParams,
   historyQueryOf,
+  paramsOfFilter,
   type HistoryFilter,
 } from '../components/MeetingHistoryFilters';
 import { MeetingHistoryRow } from '../components/MeetingHistoryRow';
@@ -24,7 +26,12 @@ export default function MeetingHistoryPage() {
   usePageMeta({ title: 'Meeting history', description: 'The meetings of your teams', robots: 'noindex,nofollow' });
   const terms = useTerminology();
   const departments = useMyDepartments();
-  const [filter, setFilter] = useState<HistoryFilter>(NO_FILTER);
+  const [params, setParams] = useSearchParams();
+  const filter = useMemo(() => filterFromParams(params), [params]);
+  const setFilter = useCallback(
+    (next: HistoryFilter) => setParams(paramsOfFilter(next), { replace: true }),
+    [setParams],
+  );
   return (
     <ListPage
       titleId="meeting-history-title"
@@ -76,6 +83,13 @@ function HistoryList({ query }: { query: HistoryQuery }) {
   );
 }
 
+function noMatchText({ search, ...others }: HistoryQuery) {
+  if (!search) return 'No meeting matches these filters.';
+  return Object.keys(others).length > 0
+    ? `No meeting matches “${search}” with these filters.`
+    : `No meeting matches “${search}”.`;
+}
+
 interface HistoryPageProps {
   query: HistoryQuery;
   cursor: string | undefined;
@@ -111,7 +125,7 @@ function HistoryPage({ query, cursor, isLast, onMore }: HistoryPageProps) {
     );
   }
   if (cursor === undefined && meetings.length === 0) {
-    return <li className="p-6 text-center text-slate-700 dark:text-slate-300">No meeting matches these filters.</li>;
+    return <li className="p-6 text-center text-slate-700 dark:text-slate-300">{noMatchText(query)}</li>;
   }
   return (
     <>

@@ -23,6 +23,7 @@ const WEEKLY = {
     { kind: 'issues', title: 'Issues', minutes: 60, visible: true },
     { kind: 'headlines', title: 'Hidden headlines', minutes: 5, visible: false },
   ],
+  schedule: null,
   version: 0,
 };
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Priority, Terminology } from '@keel/contract';
 import { formatDate, quarterName } from '../priority-format';
 import { ProgressBar, StatusPill } from './StatusPill';
@@ -7,9 +8,11 @@ interface PriorityRowProps {
   terms: Terminology;
   showQuarter: boolean;
   onOpen: () => void;
+  /** Controls drawn under the row (the live meeting's status buttons), across its whole width. */
+  actions?: ReactNode;
 }
 
-export function PriorityRow({ priority, terms, showQuarter, onOpen }: PriorityRowProps) {
+export function PriorityRow({ priority, terms, showQuarter, onOpen, actions }: PriorityRowProps) {
   return (
     <li className="grid grid-cols-1 items-center gap-2 border-b border-slate-200 px-3 py-2 last:border-b-0 md:grid-cols-[1fr_auto_auto_auto_auto] md:gap-4 dark:border-slate-700">
       <div className="min-w-0">
@@ -36,6 +39,7 @@ export function PriorityRow({ priority, terms, showQuarter, onOpen }: PriorityRo
       <span className="text-xs whitespace-nowrap text-slate-700 dark:text-slate-300">
         Due <time dateTime={priority.dueDate}>{formatDate(priority.dueDate)}</time>
       </span>
+      {actions ? <div className="md:col-span-full">{actions}</div> : null}
     </li>
   );
 }

@@ -24,7 +24,7 @@ export interface ScorecardSettings {
   filters: RowFilters;
 }
 
-const FREQUENCY_LABELS: Record<ScorecardFrequency, string> = {
+export const FREQUENCY_LABELS: Record<ScorecardFrequency, string> = {
   weekly: 'Weekly',
   monthly: 'Monthly',
   quarterly: 'Quarterly',

@@ -7,27 +7,27 @@ import { DueDate } from './DueDate';
 interface TodoRowProps {
   todo: Todo;
   today: string;
-  selected: boolean;
   readOnly: boolean;
-  onSelect: (selected: boolean) => void;
+  /** Without it the row offers no selection box (a list with no bulk actions, such as a meeting's). */
+  selection?: { selected: boolean; onSelect: (selected: boolean) => void };
   onToggle: () => void;
   onEdit: () => void;
 }
 
 const TAP_TARGET = 'inline-flex shrink-0 items-center justify-center pointer-coarse:size-11';
 
-export function TodoRow({ todo, today, selected, readOnly, onSelect, onToggle, onEdit }: TodoRowProps) {
+export function TodoRow({ todo, today, readOnly, selection, onToggle, onEdit }: TodoRowProps) {
   const done = todo.status === 'done';
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-200 px-3 py-2 last:border-b-0 dark:border-slate-700">
-      {readOnly ? null : (
+      {readOnly || !selection ? null : (
         // The label around the box is its 44 px tap target on a touch screen.
         <label className={TAP_TARGET}>
           <input
             type="checkbox"
             className="size-4 accent-slate-600"
-            checked={selected}
-            onChange={(event) => onSelect(event.target.checked)}
+            checked={selection.selected}
+            onChange={(event) => selection.onSelect(event.target.checked)}
             aria-label={`Select ${todo.title}`}
           />
         </label>

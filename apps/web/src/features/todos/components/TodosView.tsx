@@ -163,10 +163,13 @@ export function TodosView({ teamId, teamName, departments }: TodosViewProps) {
                 todo={todo}
                 today={today}
                 readOnly={readOnly}
-                selected={selected.includes(todo.id)}
-                onSelect={(checked) =>
-                  setSelected((current) => (checked ? [...current, todo.id] : current.filter((id) => id !== todo.id)))
-                }
+                selection={{
+                  selected: selected.includes(todo.id),
+                  onSelect: (checked) =>
+                    setSelected((current) =>
+                      checked ? [...current, todo.id] : current.filter((id) => id !== todo.id),
+                    ),
+                }}
                 onToggle={() => toggle.mutate(todo)}
                 onEdit={() => setEditingId(todo.id)}
               />

@@ -10,9 +10,15 @@ interface FacilitatorControlsProps {
   moves: ReturnType<typeof useMeetingMoves>;
 }
 
-const isTyping = (target: EventTarget | null) =>
+/** Widgets whose own arrow keys move inside them (a grid's cells, a tab list…): the page leaves those keys alone. */
+const ARROW_KEY_WIDGETS =
+  '[role="grid"],[role="listbox"],[role="tablist"],[role="radiogroup"],[role="menu"],[role="slider"]';
+
+const keysBelongToTarget = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
-  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.role === 'slider');
+  (target.isContentEditable ||
+    ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) ||
+    target.closest(ARROW_KEY_WIDGETS) !== null);
 
 /** Previous / Next (also ← / →), Pause / Resume and Conclude, for those who move the meeting along. */
 export function FacilitatorControls({ meeting, canLead, moves }: FacilitatorControlsProps) {
@@ -24,7 +30,8 @@ export function FacilitatorControls({ meeting, canLead, moves }: FacilitatorCont
   useEffect(() => {
     if (!canLead) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || isTyping(event.target)) return;
+      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      if (event.defaultPrevented || keysBelongToTarget(event.target)) return;
       if (document.querySelector('[role="dialog"]')) return;
       if (event.key === 'ArrowRight') moveTo(current + 1);
       else if (event.key === 'ArrowLeft') moveTo(current - 1);

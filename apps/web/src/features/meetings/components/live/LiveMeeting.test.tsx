@@ -89,10 +89,19 @@ describe('LiveMeeting', () => {
     expect(stub.callsTo(`POST ${MEETING_PATH}/navigate`)).toHaveLength(1);
   });
 
-  it('leaves the arrow keys alone while the person types in a field', () => {
+  it('leaves the arrow keys alone while the person types in a field or moves between a grid’s cells', () => {
     const { stub } = renderLive(makeMeeting());
     const facilitator = screen.getByLabelText('Facilitator');
     fireEvent.keyDown(facilitator, { key: 'ArrowRight' });
+    const grid = document.createElement('div');
+    grid.setAttribute('role', 'grid');
+    const cell = grid.appendChild(document.createElement('button'));
+    document.body.appendChild(grid);
+    try {
+      fireEvent.keyDown(cell, { key: 'ArrowLeft' });
+    } finally {
+      grid.remove();
+    }
     expect(stub.callsTo(`POST ${MEETING_PATH}/navigate`)).toHaveLength(0);
   });
 

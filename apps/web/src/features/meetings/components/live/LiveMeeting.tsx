@@ -7,6 +7,8 @@ import { Banner } from '../../../../ui/Banner';
 import { Button } from '../../../../ui/Button';
 import { Card } from '../../../../ui/Card';
 import { useMeetingAttendance } from '../../meetings.api';
+import { QuickAdd } from '../sections/QuickAdd';
+import { SectionObjects } from '../sections/SectionObjects';
 import { AgendaList } from './AgendaList';
 import { AttendeesPanel } from './AttendeesPanel';
 import { FacilitatorControls } from './FacilitatorControls';
@@ -103,7 +105,9 @@ export function LiveMeeting({ meeting, refetch, large, onLargeChange }: LiveMeet
             onFollow={following ? null : () => setBrowsing(null)}
           >
             {shown?.kind === 'conclude' ? <RatingPanel meeting={meeting} userId={userId} /> : null}
+            {shown ? <SectionObjects kind={shown.kind} meeting={meeting} large={large} canLead={canLead} /> : null}
           </SectionPanel>
+          <QuickAdd meeting={meeting} />
           <Card>
             <AttendeesPanel meeting={meeting} canLead={canLead} here={here} />
           </Card>

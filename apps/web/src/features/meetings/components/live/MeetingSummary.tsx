@@ -1,8 +1,9 @@
-import { meetingPlannedMinutes, sectionSecondsAt, type Meeting, type MeetingRecap } from '@keel/contract';
+import { meetingPlannedMinutes, sectionSecondsAt, type Meeting } from '@keel/contract';
 import { usePageMeta } from '../../../../lib/page-meta';
 import { Card } from '../../../../ui/Card';
 import { cx } from '../../../../ui/cx';
 import { formatAverage } from './RatingPanel';
+import { RecapDecisions } from './RecapDecisions';
 import { formatDuration, formatHours, minutesText } from './meeting-clock';
 
 /** What a concluded meeting leaves: each section's time against its plan, the rating and who came. */
@@ -91,57 +92,5 @@ export function MeetingSummary({ meeting, large }: { meeting: Meeting; large: bo
         ) : null}
       </Card>
     </div>
-  );
-}
-
-function RecapList({ title, items, empty }: { title: string; items: readonly string[]; empty: string }) {
-  return (
-    <div>
-      <h3 className="text-sm font-medium text-slate-700 dark:text-slate-300">{`${title} (${items.length})`}</h3>
-      {items.length === 0 ? (
-        <p className="text-sm text-slate-700 dark:text-slate-300">{empty}</p>
-      ) : (
-        <ul className="list-disc pl-5 text-sm text-slate-900 dark:text-slate-50">
-          {items.map((item, index) => (
-            <li key={`${index}-${item}`}>{item}</li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
-
-/** What the meeting decided, frozen when it ended: the to-dos it made, the issues it solved, what it told others. */
-function RecapDecisions({ recap }: { recap: MeetingRecap }) {
-  const completion = recap.todoCompletion;
-  return (
-    <Card>
-      <h2 className="mb-2 text-lg font-semibold text-slate-900 dark:text-slate-50">Decided</h2>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <RecapList
-          title="New to-dos"
-          items={recap.newTodos.map((todo) => `${todo.title} (${todo.ownerName}, due ${todo.dueDate})`)}
-          empty="No to-do was added."
-        />
-        <RecapList
-          title="Issues solved"
-          items={recap.solvedIssues.map((issue) => issue.title)}
-          empty="No issue was solved."
-        />
-        <RecapList
-          title="Messages to other teams"
-          items={recap.cascadingMessages.map((message) => message.text)}
-          empty="No message was sent."
-        />
-        <div>
-          <h3 className="text-sm font-medium text-slate-700 dark:text-slate-300">To-dos due this week</h3>
-          <p className="text-sm text-slate-900 dark:text-slate-50">
-            {completion
-              ? `${completion.done} of ${completion.due} done (${Math.round((100 * completion.done) / completion.due)}%)`
-              : 'None were due.'}
-          </p>
-        </div>
-      </div>
-    </Card>
   );
 }

@@ -1,0 +1,7 @@
+import type { Meeting } from '@keel/contract';
+
+export interface MeetingSectionProps {
+  meeting: Meeting;
+  large: boolean;
+  canLead: boolean;
+}

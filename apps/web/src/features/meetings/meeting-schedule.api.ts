@@ -1,0 +1,74 @@
+import { meetingTypeSchema, type MeetingSchedule } from '@keel/contract';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { apiFetch, apiRequest, errorFromBody, errorText } from '../../lib/api-client';
+import { useOrganizationMutation } from '../../lib/organization-mutation';
+import { useOrganizationId } from '../../lib/session-store';
+
+/** Meeting-type keys share the meetings' entity: a saved schedule refreshes every view of the team's types. */
+const MEETINGS = ['meeting'] as const;
+
+const organizationPath = (organizationId: string, rest: string) =>
+  `/organizations/${encodeURIComponent(organizationId)}${rest}`;
+const typePath = (teamId: string, key: string, rest: string) =>
+  `/teams/${encodeURIComponent(teamId)}/meeting-types/${encodeURIComponent(key)}${rest}`;
+
+export const meetingCalendarPath = (meetingId: string) => `/meetings/${encodeURIComponent(meetingId)}/calendar.ics`;
+export const regularMeetingCalendarPath = (teamId: string, key: string) => typePath(teamId, key, '/calendar.ics');
+
+/** Sets (or, with null, removes) the day, time and length a team meets for a type. */
+export const useSaveMeetingSchedule = () =>
+  useOrganizationMutation(
+    MEETINGS,
+    (
+      organizationId,
+      {
+        teamId,
+        key,
+        schedule,
+        version,
+      }: { teamId: string; key: string; schedule: MeetingSchedule | null; version: number },
+    ) =>
+      apiRequest(organizationPath(organizationId, typePath(teamId, key, '/schedule')), {
+        schema: meetingTypeSchema,
+        method: 'PUT',
+        body: { schedule, version },
+      }),
+  );
+
+const FILE_NAME = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i;
+
+/** Downloads an .ics file with the signed-in person's credentials; the server names the file. */
+async function downloadCalendar(organizationId: string, path: string): Promise<string> {
+  const response = await apiFetch(organizationPath(organizationId, path));
+  if (!response.ok) throw errorFromBody(response.status, await response.json().catch(() => null));
+  const blob = await response.blob();
+  const match = FILE_NAME.exec(response.headers.get('Content-Disposition') ?? '');
+  const name = match?.[1] ? decodeURIComponent(match[1]) : 'meeting.ics';
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked on the next task: the click has handed the blob to the browser's download by then.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+  return name;
+}
+
+/** "Add to calendar (.ics)": downloads `path` and says so when it fails. */
+export function useCalendarDownload() {
+  const organizationId = useOrganizationId();
+  const [busyPath, setBusyPath] = useState<string | null>(null);
+  const download = (path: string) => {
+    if (!organizationId) return;
+    setBusyPath(path);
+    downloadCalendar(organizationId, path)
+      .catch((error: unknown) =>
+        toast.error(errorText(error, 'The calendar file could not be downloaded. Please try again.')),
+      )
+      .finally(() => setBusyPath(null));
+  };
+  return { download, busyPath };
+}
