@@ -1,9 +1,10 @@
 import { meetingTypeSchema, type MeetingSchedule } from '@keel/contract';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { apiFetch, apiRequest, errorFromBody, errorText } from '../../lib/api-client';
+import { apiRequest, errorText } from '../../lib/api-client';
 import { useOrganizationMutation } from '../../lib/organization-mutation';
 import { useOrganizationId } from '../../lib/session-store';
+import { downloadApiFile } from '../../lib/file-download';
 
 /** Meeting-type keys share the meetings' entity: a saved schedule refreshes every view of the team's types. */
 const MEETINGS = ['meeting'] as const;
@@ -36,26 +37,9 @@ export const useSaveMeetingSchedule = () =>
       }),
   );
 
-const FILE_NAME = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i;
-
 /** Downloads an .ics file with the signed-in person's credentials; the server names the file. */
-async function downloadCalendar(organizationId: string, path: string): Promise<string> {
-  const response = await apiFetch(organizationPath(organizationId, path));
-  if (!response.ok) throw errorFromBody(response.status, await response.json().catch(() => null));
-  const blob = await response.blob();
-  const match = FILE_NAME.exec(response.headers.get('Content-Disposition') ?? '');
-  const name = match?.[1] ? decodeURIComponent(match[1]) : 'meeting.ics';
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked on the next task: the click has handed the blob to the browser's download by then.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-  return name;
-}
+const downloadCalendar = (organizationId: string, path: string) =>
+  downloadApiFile(organizationPath(organizationId, path), 'meeting.ics');
 
 /** "Add to calendar (.ics)": downloads `path` and says so when it fails. */
 export function useCalendarDownload() {

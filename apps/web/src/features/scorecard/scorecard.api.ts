@@ -12,10 +12,11 @@ import {
   type ScorecardView,
   type WriteScoresRequest,
 } from '@keel/contract';
-import { apiFetch, apiRequest, errorFromBody } from '../../lib/api-client';
+import { apiRequest } from '../../lib/api-client';
 import { useOrganizationMutation } from '../../lib/organization-mutation';
 import { organizationKey, requireOrganization, useOrganizationQuery } from '../../lib/organization-query';
 import { useOrganizationId, useSession } from '../../lib/session-store';
+import { downloadApiFile } from '../../lib/file-download';
 
 /**
  * Queries are keyed ['organizations', id, 'scorecard', …]: the realtime client invalidates that prefix when
@@ -198,25 +199,9 @@ export const useMoveGroup = () =>
     apiRequest(groupPath(organizationId, id, '/move'), { method: 'POST', body: { index } }),
   );
 
-const FILE_NAME = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i;
-
 /** Downloads the current view as .xlsx with the signed-in person's credentials; the server names the file. */
-export async function downloadScorecardExport(organizationId: string, teamId: string, params: GridParams) {
+export function downloadScorecardExport(organizationId: string, teamId: string, params: GridParams) {
   const query = gridQuery(teamId, params);
   query.delete('includeArchived');
-  const response = await apiFetch(organizationPath(organizationId, `/scorecard/export?${query.toString()}`));
-  if (!response.ok) throw errorFromBody(response.status, await response.json().catch(() => null));
-  const blob = await response.blob();
-  const match = FILE_NAME.exec(response.headers.get('Content-Disposition') ?? '');
-  const name = match?.[1] ? decodeURIComponent(match[1]) : 'scorecard.xlsx';
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked on the next task: the click has handed the blob to the browser's download by then.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-  return name;
+  return downloadApiFile(organizationPath(organizationId, `/scorecard/export?${query.toString()}`), 'scorecard.xlsx');
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
-import type { Department, Headline } from '@keel/contract';
+import type { Department } from '@keel/contract';
 import { errorText } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useSession } from '../../../lib/session-store';
@@ -8,17 +7,15 @@ import { Banner } from '../../../ui/Banner';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { Checkbox } from '../../../ui/Checkbox';
-import { ListStates, ShowMore } from '../../../ui/ListPage';
 import { Spinner } from '../../../ui/Spinner';
 import { useSelectedDepartment } from '../../departments/departments.api';
 import { useTerminology } from '../../terminology/terminology.api';
 import { ReceivedMessages, SentMessages } from '../components/CascadingMessages';
 import { CreateHeadlineForm } from '../components/CreateHeadlineForm';
-import { EditHeadlineDialog, STALE_MESSAGE } from '../components/EditHeadlineDialog';
-import { HeadlineList } from '../components/HeadlineList';
 import { SendMessageDialog } from '../components/SendMessageDialog';
+import { TeamHeadlineList } from '../components/TeamHeadlineList';
 import { usePeople } from '../../people/people.api';
-import { isStale, useHeadlineAction, useHeadlines, type HeadlineAction } from '../headlines.api';
+import { useHeadlines } from '../headlines.api';
 import { termPlural } from '../../terminology/term-words';
 
 function TeamHeadlines({ team, departments }: { team: Department; departments: Department[] }) {
@@ -26,48 +23,10 @@ function TeamHeadlines({ team, departments }: { team: Department; departments: D
   const terms = useTerminology();
   const readOnly = user?.role === 'observer';
   const [showArchived, setShowArchived] = useState(false);
-  const [editing, setEditing] = useState<Headline | null>(null);
   const [sending, setSending] = useState(false);
   const headlines = useHeadlines(team.id, showArchived);
   const people = usePeople();
-  const action = useHeadlineAction();
-  const stale = action.isError && isStale(action.error);
   const items = headlines.data?.pages.flatMap((page) => page.data) ?? [];
-
-  const run = (input: HeadlineAction, onDone?: (headline: Headline) => void) =>
-    action.mutate(input, { onSuccess: (headline) => onDone?.(headline) });
-
-  const archive = (headline: Headline) =>
-    run({ kind: 'archive', id: headline.id, version: headline.version }, (archived) =>
-      toast(
-        (shown) => (
-          <span className="flex items-center gap-3">
-            Headline archived
-            <Button
-              size="sm"
-              variant="secondary"
-              onClick={() => {
-                toast.dismiss(shown.id);
-                run({ kind: 'restore', id: archived.id, version: archived.version });
-              }}
-            >
-              Undo
-            </Button>
-          </span>
-        ),
-        { duration: 6000 },
-      ),
-    );
-
-  const reload = async () => {
-    action.reset();
-    await headlines.refetch();
-  };
-
-  const reloadEditing = async () => {
-    const result = await headlines.refetch();
-    return result.data?.pages.flatMap((page) => page.data).find((item) => item.id === editing?.id);
-  };
 
   return (
     <div className="space-y-6">
@@ -86,57 +45,16 @@ function TeamHeadlines({ team, departments }: { team: Department; departments: D
             onChange={(event) => setShowArchived(event.target.checked)}
           />
         </div>
-        {stale ? (
-          <Banner
-            tone="warning"
-            action={
-              <Button size="sm" variant="secondary" onClick={() => void reload()}>
-                Reload
-              </Button>
-            }
-          >
-            {STALE_MESSAGE}
-          </Banner>
-        ) : action.isError ? (
-          <Banner tone="error">
-            {errorText(action.error, 'The headline could not be changed. Please try again.')}
-          </Banner>
-        ) : null}
         <ReceivedMessages teamId={team.id} readOnly={readOnly} />
-        <ListStates
-          query={headlines}
-          loadingLabel="Loading headlines"
-          errorFallback="The headlines could not be loaded."
-          isEmpty={items.length === 0}
+        <TeamHeadlineList
+          headlines={headlines}
+          items={items}
+          readOnly={readOnly}
           empty={
             <p className="text-sm text-slate-600 dark:text-slate-400">
               No headlines yet. Share good or bad news about customers and employees for the next meeting.
             </p>
           }
-        >
-          <HeadlineList
-            headlines={items}
-            readOnly={readOnly}
-            busyId={action.isPending ? (action.variables?.id ?? null) : null}
-            onToggleDiscussed={(headline) =>
-              run({
-                kind: 'discussed',
-                id: headline.id,
-                version: headline.version,
-                discussed: headline.status !== 'discussed',
-              })
-            }
-            onEdit={setEditing}
-            onArchive={archive}
-            onRestore={(headline) => run({ kind: 'restore', id: headline.id, version: headline.version })}
-          />
-        </ListStates>
-        <ShowMore
-          hasMore={headlines.hasNextPage}
-          loading={headlines.isFetchingNextPage}
-          onMore={() => headlines.fetchNextPage()}
-          label="Show more headlines"
-          variant="ghost"
         />
       </Card>
       <Card className="space-y-3">
@@ -150,14 +68,6 @@ function TeamHeadlines({ team, departments }: { team: Department; departments: D
         </div>
         <SentMessages teamId={team.id} />
       </Card>
-      {editing ? (
-        <EditHeadlineDialog
-          headline={editing}
-          people={people.data ?? []}
-          onClose={() => setEditing(null)}
-          onReload={reloadEditing}
-        />
-      ) : null}
       {sending ? (
         <SendMessageDialog
           fromTeam={team}

@@ -1,7 +1,5 @@
 import { useState } from 'react';
 import type { Department, Issue, IssueHorizon } from '@keel/contract';
-import toast from 'react-hot-toast';
-import { errorText } from '../../../lib/api-client';
 import { useTeamListPage } from '../../../lib/team-list-page';
 import { SaveProblem } from '../../../ui/ConflictBanner';
 import { inputClasses } from '../../../ui/Field';
@@ -10,19 +8,12 @@ import { cx } from '../../../ui/cx';
 import { ImportLink } from '../../imports/components/ImportLink';
 import { useTerminology } from '../../terminology/terminology.api';
 import { usePeople } from '../../people/people.api';
-import {
-  isConflict,
-  useIssueList,
-  useRankIssue,
-  useReorderIssues,
-  useSentIssues,
-  useVoteIssue,
-  type IssueListFilters,
-} from '../issues.api';
+import { useIssueList, useSentIssues, type IssueListFilters } from '../issues.api';
 import { inRankOrder } from '../issue-order';
 import { CreateIssueForm } from './CreateIssueForm';
 import { IssueDialog } from './IssueDialog';
 import { IssueList } from './IssueList';
+import { useIssueListChanges } from '../use-issue-list-changes';
 
 interface IssuesViewProps {
   teamId: string;
@@ -46,15 +37,12 @@ export function IssuesView({ teamId, teamName, departments }: IssuesViewProps) {
       : { horizon: tab, status: 'open', search: '' };
   const list = useIssueList(teamId, filters);
   const people = usePeople();
-  const rank = useRankIssue();
-  const vote = useVoteIssue();
-  const reorder = useReorderIssues(teamId, filters);
+  const changes = useIssueListChanges(teamId, filters);
   const [openId, setOpenId] = useState<string | null>(null);
 
   const loaded: Issue[] = list.data?.pages.flatMap((page) => page.data) ?? [];
   const issues = tab === 'solved' ? loaded : inRankOrder(loaded);
   const open = issues.find((issue) => issue.id === openId);
-  const mutationError = rank.error ?? vote.error ?? reorder.error;
   const tabs: { id: Tab; label: string }[] = [
     { id: 'short_term', label: 'Short-term' },
     { id: 'long_term', label: 'Long-term' },
@@ -73,13 +61,11 @@ export function IssuesView({ teamId, teamName, departments }: IssuesViewProps) {
       actions={readOnly ? null : <ImportLink to="/issues/import" label={`Import ${plural}`} />}
     >
       <SaveProblem
-        error={mutationError}
+        error={changes.error}
         singular={singular}
         fallback={`Could not change the ${singular}.`}
         onReload={() => {
-          rank.reset();
-          vote.reset();
-          reorder.reset();
+          changes.reset();
           void reload();
         }}
       />
@@ -141,14 +127,9 @@ export function IssuesView({ teamId, teamName, departments }: IssuesViewProps) {
             readOnly={readOnly}
             sortable={tab !== 'solved'}
             onOpen={(issue) => setOpenId(issue.id)}
-            onRank={(issue, value) => rank.mutate({ issue, rank: value })}
-            onVote={(issue) => vote.mutate(issue)}
-            onReorder={(ids) =>
-              reorder.mutate(ids, {
-                onError: (error) =>
-                  isConflict(error) ? undefined : toast.error(errorText(error, 'The new order was not saved.')),
-              })
-            }
+            onRank={changes.onRank}
+            onVote={changes.onVote}
+            onReorder={changes.onReorder}
           />
           <ShowMore
             hasMore={list.hasNextPage}

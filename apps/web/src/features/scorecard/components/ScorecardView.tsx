@@ -1,44 +1,25 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
-import {
-  type Measurable,
-  type MeasurableGroup,
-  periodHeading,
-  periodRangeText,
-  SCORECARD_VIEW_DEFAULT,
-  SCORECARD_VIEW_LABEL_KEYS,
-} from '@keel/contract';
+import { SCORECARD_VIEW_DEFAULT, SCORECARD_VIEW_LABEL_KEYS } from '@keel/contract';
 import { errorText } from '../../../lib/api-client';
 import { useOrganizationId } from '../../../lib/session-store';
 import { useTeamListPage } from '../../../lib/team-list-page';
 import { isAdmin } from '../../../lib/user';
 import { Banner } from '../../../ui/Banner';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { EmptyNote } from '../../../ui/ListPage';
 import { TextLink } from '../../../ui/TextLink';
 import { Button } from '../../../ui/Button';
-import { usePeople } from '../../people/people.api';
 import { useTerminology } from '../../terminology/terminology.api';
-import {
-  downloadScorecardExport,
-  type GridParams,
-  useDeleteGroup,
-  useScorecardGrid,
-  useScorecardPreferences,
-} from '../scorecard.api';
-import { displayPeriods, filtersActive, type GridPeriod, NO_FILTERS, sectionsOf } from '../scorecard-model';
+import { downloadScorecardExport, type GridParams, useScorecardGrid } from '../scorecard.api';
+import { filtersActive, NO_FILTERS } from '../scorecard-model';
 import { GridSkeleton } from './GridSkeleton';
-import { GroupNameDialog } from './GroupNameDialog';
-import { MeasurableDialog } from './MeasurableDialog';
 import { MyNumbersForm } from './MyNumbersForm';
 import { ScorecardGrid } from './ScorecardGrid';
 import { ScorecardStyle } from './ScorecardStyle';
-import { ScorecardSettingsDialog } from './ScorecardSettingsDialog';
 import { ScorecardToolbar, type ScorecardSettings } from './ScorecardToolbar';
-
-// The trend chart is the heaviest dialog; it loads when first opened.
-const TrendDialog = lazy(() => import('./TrendDialog').then((module) => ({ default: module.TrendDialog })));
+import { ScorecardDialogs, type ScorecardDialog } from './ScorecardDialogs';
+import { useGridLayout } from '../use-grid-layout';
 
 interface ScorecardViewProps {
   teamId: string;
@@ -47,13 +28,6 @@ interface ScorecardViewProps {
 
 const PHONE_QUERY = '(max-width: 639px)';
 const isPhone = () => typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches;
-
-type Dialog =
-  | { kind: 'measurable'; measurable: Measurable | null }
-  | { kind: 'trend'; measurable: Measurable }
-  | { kind: 'reminders' }
-  | { kind: 'group'; group: MeasurableGroup | null }
-  | { kind: 'delete-group'; group: MeasurableGroup };
 
 /** One team's scorecard: toolbar, the grid (or "my numbers" on a phone), and the dialogs it opens. */
 export function ScorecardView({ teamId, teamName }: ScorecardViewProps) {
@@ -72,11 +46,8 @@ export function ScorecardView({ teamId, teamName }: ScorecardViewProps) {
     includeArchived: false,
     filters: NO_FILTERS,
   });
-  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [dialog, setDialog] = useState<ScorecardDialog | null>(null);
   const [exporting, setExporting] = useState(false);
-  const preferences = useScorecardPreferences();
-  const people = usePeople();
-  const deleteGroup = useDeleteGroup();
   const custom =
     settings.view === 'custom' && settings.from !== '' && settings.to !== '' && settings.from <= settings.to;
   const params: GridParams = {
@@ -89,28 +60,17 @@ export function ScorecardView({ teamId, teamName }: ScorecardViewProps) {
   const grid = query.data;
   const userId = user?.id ?? null;
 
-  const calendar = useMemo(
-    () => ({ weekStartDay: grid?.weekStartDay ?? 1, fiscalYearStartMonth: grid?.fiscalYearStartMonth ?? 1 }),
-    [grid?.weekStartDay, grid?.fiscalYearStartMonth],
-  );
-  const quarterInitial = terms.quarter_label.slice(0, 1);
-  const headingOf = useCallback(
-    (period: GridPeriod) => periodHeading(period, settings.frequency, calendar, quarterInitial),
-    [settings.frequency, calendar, quarterInitial],
-  );
-  const rangeOf = useCallback((period: GridPeriod) => periodRangeText(period), []);
-  const periods = useMemo(() => displayPeriods(grid?.periods ?? [], preferences.rtl), [grid?.periods, preferences.rtl]);
-  const sections = useMemo(
-    () => (grid ? sectionsOf(grid, settings.filters, userId) : []),
-    [grid, settings.filters, userId],
+  const { headingOf, rangeOf, periods, sections, nameOf, showTotal } = useGridLayout(
+    grid,
+    settings.frequency,
+    settings.filters,
+    userId,
   );
   const owners = useMemo(() => {
     const seen = new Map<string, string>();
     for (const row of grid?.rows ?? []) seen.set(row.measurable.ownerId, row.measurable.owner.name);
     return [...seen].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
   }, [grid?.rows]);
-  const names = useMemo(() => new Map((people.data ?? []).map((person) => [person.id, person.name])), [people.data]);
-  const nameOf = useCallback((id: string) => names.get(id) ?? 'a former member', [names]);
   const averageLabel = terms[SCORECARD_VIEW_LABEL_KEYS[grid?.view ?? params.view]];
   const canEdit = grid?.canEdit ?? user?.role !== 'observer';
 
@@ -204,7 +164,7 @@ export function ScorecardView({ teamId, teamName }: ScorecardViewProps) {
               rangeOf={rangeOf}
               label={`${title} of ${teamName}`}
               averageLabel={averageLabel}
-              showTotal={preferences.showTotal}
+              showTotal={showTotal}
               sortable={grid.canEdit && !filtersActive(settings.filters)}
               userId={userId}
               focusMine={enterMine}
@@ -218,43 +178,15 @@ export function ScorecardView({ teamId, teamName }: ScorecardViewProps) {
         </>
       )}
 
-      {dialog?.kind === 'measurable' ? (
-        <MeasurableDialog
-          teamId={teamId}
-          frequency={settings.frequency}
-          measurable={dialog.measurable}
-          groups={grid?.groups ?? []}
-          onClose={() => setDialog(null)}
-        />
-      ) : null}
-      {dialog?.kind === 'trend' ? (
-        <Suspense fallback={null}>
-          <TrendDialog measurable={dialog.measurable} canEdit={canEdit} onClose={() => setDialog(null)} />
-        </Suspense>
-      ) : null}
-      {dialog?.kind === 'reminders' ? (
-        <ScorecardSettingsDialog teamId={teamId} onClose={() => setDialog(null)} />
-      ) : null}
-      {dialog?.kind === 'group' ? (
-        <GroupNameDialog teamId={teamId} group={dialog.group} onClose={() => setDialog(null)} />
-      ) : null}
-      {dialog?.kind === 'delete-group' ? (
-        <ConfirmDialog
-          title={`Delete group ${dialog.group.name}?`}
-          confirmLabel="Delete group"
-          danger
-          busy={deleteGroup.isPending}
-          onCancel={() => setDialog(null)}
-          onConfirm={() =>
-            deleteGroup.mutate(dialog.group.id, {
-              onSuccess: () => setDialog(null),
-              onError: (error) => toast.error(errorText(error, 'Could not delete the group. Please try again.')),
-            })
-          }
-        >
-          Its measurables stay on the {title}, outside any group.
-        </ConfirmDialog>
-      ) : null}
+      <ScorecardDialogs
+        dialog={dialog}
+        onClose={() => setDialog(null)}
+        teamId={teamId}
+        frequency={settings.frequency}
+        groups={grid?.groups ?? []}
+        canEdit={canEdit}
+        title={title}
+      />
     </section>
   );
 }

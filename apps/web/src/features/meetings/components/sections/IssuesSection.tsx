@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import type { Issue } from '@keel/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { errorText } from '../../../../lib/api-client';
 import { organizationKey } from '../../../../lib/organization-query';
 import { useOrganizationId, useSession } from '../../../../lib/session-store';
 import { SaveProblem } from '../../../../ui/ConflictBanner';
@@ -12,18 +10,12 @@ import { useMyDepartments } from '../../../departments/departments.api';
 import { IssueDialog } from '../../../issues/components/IssueDialog';
 import { IssueList } from '../../../issues/components/IssueList';
 import { inRankOrder } from '../../../issues/issue-order';
-import {
-  isConflict,
-  useIssueList,
-  useRankIssue,
-  useReorderIssues,
-  useVoteIssue,
-  type IssueListFilters,
-} from '../../../issues/issues.api';
+import { useIssueList, type IssueListFilters } from '../../../issues/issues.api';
 import { usePeople } from '../../../people/people.api';
 import { useTerminology } from '../../../terminology/terminology.api';
 import { LARGE_LIST_TYPE } from './large-type';
 import type { MeetingSectionProps } from './section-props';
+import { useIssueListChanges } from '../../../issues/use-issue-list-changes';
 
 const OPEN: IssueListFilters = { horizon: 'short_term', status: 'open', search: '' };
 /** Newest solved first, so this meeting's are on the first page. */
@@ -52,16 +44,13 @@ export function IssuesSection({ meeting, large, canLead }: MeetingSectionProps) 
   const solved = useIssueList(meeting.teamId, SOLVED);
   const people = usePeople();
   const departments = useMyDepartments();
-  const rank = useRankIssue();
-  const vote = useVoteIssue();
-  const reorder = useReorderIssues(meeting.teamId, OPEN);
+  const changes = useIssueListChanges(meeting.teamId, OPEN);
   const [openId, setOpenId] = useState<string | null>(null);
   const reload = () => queryClient.invalidateQueries({ queryKey: organizationKey(organizationId, 'issue') });
 
   const issues = inRankOrder(open.data?.pages.flatMap((page) => page.data) ?? []);
   const solvedHere = solvedDuring(solved.data?.pages[0]?.data ?? [], meeting.startedAt);
   const shown = [...issues, ...solvedHere].find((issue) => issue.id === openId);
-  const mutationError = rank.error ?? vote.error ?? reorder.error;
   const guide = readOnly
     ? null
     : canLead
@@ -82,13 +71,11 @@ export function IssuesSection({ meeting, large, canLead }: MeetingSectionProps) 
         ) : null}
       </div>
       <SaveProblem
-        error={mutationError}
+        error={changes.error}
         singular={singular}
         fallback={`Could not change the ${singular}.`}
         onReload={() => {
-          rank.reset();
-          vote.reset();
-          reorder.reset();
+          changes.reset();
           void reload();
         }}
       />
@@ -106,14 +93,9 @@ export function IssuesSection({ meeting, large, canLead }: MeetingSectionProps) 
             readOnly={readOnly}
             sortable={canLead}
             onOpen={(issue) => setOpenId(issue.id)}
-            onRank={(issue, value) => rank.mutate({ issue, rank: value })}
-            onVote={(issue) => vote.mutate(issue)}
-            onReorder={(ids) =>
-              reorder.mutate(ids, {
-                onError: (error) =>
-                  isConflict(error) ? undefined : toast.error(errorText(error, 'The new order was not saved.')),
-              })
-            }
+            onRank={changes.onRank}
+            onVote={changes.onVote}
+            onReorder={changes.onReorder}
           />
           <ShowMore
             hasMore={open.hasNextPage}

@@ -1,10 +1,5 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import toast from 'react-hot-toast';
+import { useState } from 'react';
 import {
-  type Measurable,
-  type MeasurableGroup,
-  periodHeading,
-  periodRangeText,
   SCORECARD_FREQUENCIES,
   SCORECARD_VIEW_DEFAULT,
   SCORECARD_VIEW_LABEL_KEYS,
@@ -14,40 +9,22 @@ import { errorText } from '../../../../lib/api-client';
 import { useSession } from '../../../../lib/session-store';
 import { Banner } from '../../../../ui/Banner';
 import { Button } from '../../../../ui/Button';
-import { ConfirmDialog } from '../../../../ui/ConfirmDialog';
 import { SelectField } from '../../../../ui/FormFields';
 import { EmptyNote } from '../../../../ui/ListPage';
 import { TextLink } from '../../../../ui/TextLink';
 import { cx } from '../../../../ui/cx';
-import { usePeople } from '../../../people/people.api';
 import { GridSkeleton } from '../../../scorecard/components/GridSkeleton';
-import { GroupNameDialog } from '../../../scorecard/components/GroupNameDialog';
-import { MeasurableDialog } from '../../../scorecard/components/MeasurableDialog';
 import { ScorecardGrid } from '../../../scorecard/components/ScorecardGrid';
 import { ScorecardStyle } from '../../../scorecard/components/ScorecardStyle';
 import { FREQUENCY_LABELS } from '../../../scorecard/components/ScorecardToolbar';
-import { displayPeriods, type GridPeriod, NO_FILTERS, sectionsOf } from '../../../scorecard/scorecard-model';
-import {
-  type GridParams,
-  useDeleteGroup,
-  useScorecardGrid,
-  useScorecardPreferences,
-} from '../../../scorecard/scorecard.api';
+import { NO_FILTERS } from '../../../scorecard/scorecard-model';
+import { type GridParams, useScorecardGrid } from '../../../scorecard/scorecard.api';
 import { useTerminology } from '../../../terminology/terminology.api';
 import { OffTrackNumbers } from './OffTrackNumbers';
 import { LARGE_LIST_TYPE } from './large-type';
 import type { MeetingSectionProps } from './section-props';
-
-// The trend chart is the heaviest dialog; it loads when first opened.
-const TrendDialog = lazy(() =>
-  import('../../../scorecard/components/TrendDialog').then((module) => ({ default: module.TrendDialog })),
-);
-
-type Dialog =
-  | { kind: 'measurable'; measurable: Measurable }
-  | { kind: 'trend'; measurable: Measurable }
-  | { kind: 'group'; group: MeasurableGroup }
-  | { kind: 'delete-group'; group: MeasurableGroup };
+import { ScorecardDialogs, type ScorecardDialog } from '../../../scorecard/components/ScorecardDialogs';
+import { useGridLayout } from '../../../scorecard/use-grid-layout';
 
 /**
  * The meeting team's scorecard, read aloud in the meeting: the grid with numbers typed in place (saved for
@@ -59,28 +36,16 @@ export function ScorecardSection({ meeting, large }: MeetingSectionProps) {
   const title = terms.scorecard_label;
   const userId = useSession((state) => state.user?.id ?? null);
   const [frequency, setFrequency] = useState<ScorecardFrequency>('weekly');
-  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [dialog, setDialog] = useState<ScorecardDialog | null>(null);
   const params: GridParams = { frequency, view: SCORECARD_VIEW_DEFAULT, includeArchived: false };
   const query = useScorecardGrid(meeting.teamId, params);
   const grid = query.data;
-  const preferences = useScorecardPreferences();
-  const people = usePeople();
-  const deleteGroup = useDeleteGroup();
-
-  const calendar = useMemo(
-    () => ({ weekStartDay: grid?.weekStartDay ?? 1, fiscalYearStartMonth: grid?.fiscalYearStartMonth ?? 1 }),
-    [grid?.weekStartDay, grid?.fiscalYearStartMonth],
+  const { headingOf, rangeOf, periods, sections, nameOf, showTotal } = useGridLayout(
+    grid,
+    frequency,
+    NO_FILTERS,
+    userId,
   );
-  const quarterInitial = terms.quarter_label.slice(0, 1);
-  const headingOf = useCallback(
-    (period: GridPeriod) => periodHeading(period, frequency, calendar, quarterInitial),
-    [frequency, calendar, quarterInitial],
-  );
-  const rangeOf = useCallback((period: GridPeriod) => periodRangeText(period), []);
-  const periods = useMemo(() => displayPeriods(grid?.periods ?? [], preferences.rtl), [grid?.periods, preferences.rtl]);
-  const sections = useMemo(() => (grid ? sectionsOf(grid, NO_FILTERS, userId) : []), [grid, userId]);
-  const names = useMemo(() => new Map((people.data ?? []).map((person) => [person.id, person.name])), [people.data]);
-  const nameOf = useCallback((id: string) => names.get(id) ?? 'a former member', [names]);
   const scorecardLink = `/scorecard?teamId=${encodeURIComponent(meeting.teamId)}`;
 
   return (
@@ -132,7 +97,7 @@ export function ScorecardSection({ meeting, large }: MeetingSectionProps) {
               rangeOf={rangeOf}
               label={`${title} of ${meeting.teamName}`}
               averageLabel={terms[SCORECARD_VIEW_LABEL_KEYS[grid.view]]}
-              showTotal={preferences.showTotal}
+              showTotal={showTotal}
               sortable={false}
               userId={userId}
               focusMine={false}
@@ -147,44 +112,15 @@ export function ScorecardSection({ meeting, large }: MeetingSectionProps) {
         </>
       )}
 
-      {dialog?.kind === 'measurable' ? (
-        <MeasurableDialog
-          teamId={meeting.teamId}
-          frequency={frequency}
-          measurable={dialog.measurable}
-          groups={grid?.groups ?? []}
-          onClose={() => setDialog(null)}
-        />
-      ) : null}
-      {dialog?.kind === 'trend' ? (
-        <Suspense fallback={null}>
-          <TrendDialog
-            measurable={dialog.measurable}
-            canEdit={grid?.canEdit ?? false}
-            onClose={() => setDialog(null)}
-          />
-        </Suspense>
-      ) : null}
-      {dialog?.kind === 'group' ? (
-        <GroupNameDialog teamId={meeting.teamId} group={dialog.group} onClose={() => setDialog(null)} />
-      ) : null}
-      {dialog?.kind === 'delete-group' ? (
-        <ConfirmDialog
-          title={`Delete group ${dialog.group.name}?`}
-          confirmLabel="Delete group"
-          danger
-          busy={deleteGroup.isPending}
-          onCancel={() => setDialog(null)}
-          onConfirm={() =>
-            deleteGroup.mutate(dialog.group.id, {
-              onSuccess: () => setDialog(null),
-              onError: (error) => toast.error(errorText(error, 'Could not delete the group. Please try again.')),
-            })
-          }
-        >
-          Its measurables stay on the {title}, outside any group.
-        </ConfirmDialog>
-      ) : null}
+      <ScorecardDialogs
+        dialog={dialog}
+        onClose={() => setDialog(null)}
+        teamId={meeting.teamId}
+        frequency={frequency}
+        groups={grid?.groups ?? []}
+        canEdit={grid?.canEdit ?? false}
+        title={title}
+      />
     </section>
   );
 }
