@@ -81,6 +81,9 @@ interface Connection extends Member {
   queue: Promise<void>;
 }
 
+type Meeting = Pick<PresenceSnapshot, 'organizationId' | 'teamId' | 'meetingId'>;
+const meetingKey = (meeting: Meeting) => `${meeting.organizationId}:${meeting.meetingId}`;
+
 const rawText = (data: RawData) =>
   (Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data)).toString('utf8');
 
@@ -98,6 +101,25 @@ export function createRealtimeHub(deps: HubDeps) {
 
   async function plugin(app: FastifyInstance) {
     const log: FastifyBaseLogger = app.log.child({ module: 'realtime' });
+    /**
+     * Presence changes are told once per turn of the event loop, each meeting once: when a crowd
+     * arrives together (an all-hands starting), its pages get one list rather than one per arrival,
+     * each longer than the last (300 arrivals would otherwise send the pages ~800 MB).
+     */
+    const toTell = new Map<string, Meeting>();
+    const toPublish = new Map<string, PresenceSnapshot>();
+    let presenceTurn: NodeJS.Immediate | null = null;
+    const schedulePresence = () => {
+      presenceTurn ??= setImmediate(() => {
+        presenceTurn = null;
+        const meetings = [...toTell.values()];
+        const snapshots = [...toPublish.values()];
+        toTell.clear();
+        toPublish.clear();
+        for (const meeting of meetings) tellTeam(meeting);
+        for (const snapshot of snapshots) fanout?.publishPresence(snapshot);
+      });
+    };
     if (deps.database.kind === 'postgresql' && deps.databaseUrl) {
       fanout = createPgFanout({
         databaseUrl: deps.databaseUrl,
@@ -106,7 +128,8 @@ export function createRealtimeHub(deps: HubDeps) {
         onResync: () => rooms.broadcast({ type: 'resync' }),
         onRemotePresence: (origin, snapshot) => {
           presence.hear(origin, snapshot);
-          tellTeam(snapshot);
+          toTell.set(meetingKey(snapshot), snapshot);
+          schedulePresence();
         },
       });
     }
@@ -116,7 +139,7 @@ export function createRealtimeHub(deps: HubDeps) {
     });
 
     /** Everyone now in the meeting, to the team's pages in this process. */
-    function tellTeam(meeting: { organizationId: string; teamId: string; meetingId: string }) {
+    function tellTeam(meeting: Meeting) {
       rooms.toTeam(meeting.organizationId, meeting.teamId, {
         type: 'presence',
         teamId: meeting.teamId,
@@ -127,9 +150,10 @@ export function createRealtimeHub(deps: HubDeps) {
     /** A meeting's presence changed here: this process's pages and the other processes hear it. */
     const announce = (snapshots: readonly PresenceSnapshot[]) => {
       for (const snapshot of snapshots) {
-        tellTeam(snapshot);
-        fanout?.publishPresence(snapshot);
+        toTell.set(meetingKey(snapshot), snapshot);
+        toPublish.set(meetingKey(snapshot), snapshot);
       }
+      schedulePresence();
     };
     const presenceRepeat = setInterval(() => {
       for (const snapshot of presence.ownSnapshots()) fanout?.publishPresence(snapshot);
@@ -301,6 +325,7 @@ export function createRealtimeHub(deps: HubDeps) {
     app.addHook('onClose', async () => {
       clearInterval(heartbeat);
       clearInterval(presenceRepeat);
+      if (presenceTurn) clearImmediate(presenceTurn);
       unsubscribe();
       for (const connection of connections) {
         clearTimers(connection);

@@ -3,11 +3,17 @@ import type { Client as PgClient } from 'pg';
 import { REALTIME_ENTITIES, type RealtimeEntity } from '@keel/contract';
 import type { ChangeEvent } from './change-bus.js';
 import type { PresenceSnapshot } from './presence.js';
+import {
+  MAX_PAYLOAD_BYTES,
+  MAX_PRESENCE_PEOPLE,
+  createPresenceAssembler,
+  decodePresencePart,
+  encodePresenceParts,
+  type PresencePart,
+} from './presence-parts.js';
 
 export const NOTIFY_CHANNEL = 'keel_changes';
 export const LISTENER_APPLICATION_NAME = 'keel-realtime-listener';
-/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
-const MAX_PAYLOAD_BYTES = 7900;
 const MAX_BACKOFF_MS = 30_000;
 /** Events kept while the connection is down, sent when it is back; beyond that, pages refetch instead. */
 const MAX_PENDING = 200;
@@ -17,7 +23,12 @@ type Envelope =
   | { o: string; e: ChangeEvent }
   /** Events of this process were lost: the others' pages should refetch. */
   | { o: string; resync: true }
-  /** Who of this process's pages is in a meeting (repeated while anyone is; empty when the last left). */
+  /**
+   * Who of this process's pages is in a meeting (repeated while anyone is; empty when the last left),
+   * in as many parts as NOTIFY's size limit needs (presence-parts.ts).
+   */
+  | { o: string; part: PresencePart }
+  /** The same in one piece, as the previous version sends it (heard during a rolling deploy). */
   | { o: string; p: PresenceSnapshot };
 
 export interface FanoutLog {
@@ -28,7 +39,10 @@ export interface FanoutLog {
 export interface Fanout {
   /** Tells the other processes; the caller has delivered locally already. */
   publish(event: ChangeEvent): void;
-  /** Tells the others who of this process's pages is in a meeting; dropped while disconnected (it is repeated). */
+  /**
+   * Tells the others who of this process's pages is in a meeting, in NOTIFY-sized parts; only a meeting's
+   * latest snapshot is sent, and none while disconnected (it is repeated).
+   */
   publishPresence(snapshot: PresenceSnapshot): void;
   /** Settles after the first connection attempt (tests wait for it before publishing). */
   ready(): Promise<void>;
@@ -93,6 +107,10 @@ export function decodeEnvelope(payload: string): Envelope | null {
   }
   if (!isRecord(parsed) || typeof parsed.o !== 'string') return null;
   if (parsed.resync === true) return { o: parsed.o, resync: true };
+  if (isRecord(parsed.part)) {
+    const part = decodePresencePart(parsed.part);
+    return part ? { o: parsed.o, part } : null;
+  }
   if (isRecord(parsed.p)) {
     const snapshot = decodePresence(parsed.p);
     return snapshot ? { o: parsed.o, p: snapshot } : null;
@@ -139,11 +157,36 @@ export function createPgFanout(options: PgFanoutOptions): Fanout {
   let retryTimer: NodeJS.Timeout | null = null;
   let pending: ChangeEvent[] = [];
   let overflowed = false;
+  let presenceSequence = 0;
+  const assembler = createPresenceAssembler();
 
-  const notify = (current: PgClient, payload: string) => {
-    current
-      .query('select pg_notify($1, $2)', [NOTIFY_CHANNEL, payload])
-      .catch((error: unknown) => options.log.warn({ err: error }, 'realtime: NOTIFY failed'));
+  let sending: Promise<void> = Promise.resolve();
+  /** One query at a time on the listener's connection, in the order asked (pg@9 stops queueing them itself). */
+  const enqueue = (send: () => Promise<unknown>) => {
+    sending = sending.then(send).then(
+      () => undefined,
+      (error: unknown) => options.log.warn({ err: error }, 'realtime: NOTIFY failed'),
+    );
+  };
+  const notify = (current: PgClient, payload: string) =>
+    enqueue(() => current.query('select pg_notify($1, $2)', [NOTIFY_CHANNEL, payload]));
+
+  /**
+   * Each meeting's latest snapshot waiting to be sent: while one NOTIFY is under way the next ones
+   * replace each other, so a crowd arriving at once costs a few NOTIFYs rather than one per person.
+   */
+  const presenceWaiting = new Map<string, PresenceSnapshot>();
+  const sendPresence = async () => {
+    const current = client;
+    const snapshots = [...presenceWaiting.values()];
+    presenceWaiting.clear();
+    if (!current || snapshots.length === 0) return;
+    const parts = snapshots.flatMap((snapshot) => {
+      presenceSequence += 1;
+      return encodePresenceParts(origin, snapshot, presenceSequence);
+    });
+    // One statement, so one transaction: the parts are delivered together and in order, or not at all.
+    await current.query('select pg_notify($1, part) from unnest($2::text[]) as part', [NOTIFY_CHANNEL, parts]);
   };
 
   const scheduleReconnect = () => {
@@ -181,7 +224,10 @@ export function createPgFanout(options: PgFanoutOptions): Fanout {
       const envelope = decodeEnvelope(message.payload);
       if (!envelope || envelope.o === origin) return;
       if ('resync' in envelope) options.onResync();
-      else if ('p' in envelope) options.onRemotePresence?.(envelope.o, envelope.p);
+      else if ('part' in envelope) {
+        const snapshot = assembler.add(envelope.o, envelope.part);
+        if (snapshot) options.onRemotePresence?.(envelope.o, snapshot);
+      } else if ('p' in envelope) options.onRemotePresence?.(envelope.o, envelope.p);
       else options.onRemote(envelope.e);
     });
     try {
@@ -225,10 +271,16 @@ export function createPgFanout(options: PgFanoutOptions): Fanout {
       else overflowed = true;
     },
     publishPresence(snapshot) {
-      const current = client;
-      const payload = JSON.stringify({ o: origin, p: snapshot } satisfies Envelope);
-      // A meeting of more people than a NOTIFY carries is left to each process's own view.
-      if (current && Buffer.byteLength(payload) < MAX_PAYLOAD_BYTES) notify(current, payload);
+      if (!client) return;
+      if (snapshot.people.length > MAX_PRESENCE_PEOPLE) {
+        options.log.warn(
+          { meetingId: snapshot.meetingId, people: snapshot.people.length },
+          `realtime: only ${MAX_PRESENCE_PEOPLE} people of a meeting are told to the other processes`,
+        );
+      }
+      const waitingBefore = presenceWaiting.size > 0;
+      presenceWaiting.set(`${snapshot.organizationId}:${snapshot.meetingId}`, snapshot);
+      if (!waitingBefore) enqueue(sendPresence);
     },
     ready: () => ready,
     async close() {
