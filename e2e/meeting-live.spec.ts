@@ -150,6 +150,16 @@ test('three people run a weekly meeting: they follow the lead, enter a number, s
   for (const page of everyone) await expect(page.getByText('Average: 8.0')).toBeVisible({ timeout: 5_000 });
   await expectNoAxeViolations(ownerPage, 'the conclude section with ratings');
 
+  // The lead's notes are saved a moment after typing stops and show on the members' pages as they are.
+  const note = `Finance owns the invoice run ${stamp}`;
+  const notesSaved = nextWrite(ownerPage, '/notes');
+  await ownerPage.getByLabel('Meeting notes').fill(`${note}\nReview it in March`);
+  expect((await notesSaved).status()).toBe(200);
+  await expect(ownerPage.getByText('Saved', { exact: true })).toBeVisible();
+  await expect(firstPage.getByTestId('meeting-notes-text')).toHaveText(`${note}\nReview it in March`, {
+    timeout: 5_000,
+  });
+
   await ownerPage.getByRole('button', { name: 'Conclude the meeting' }).click();
   await ownerPage.getByRole('dialog').getByRole('button', { name: 'Conclude' }).click();
   for (const page of everyone) {
@@ -159,6 +169,7 @@ test('three people run a weekly meeting: they follow the lead, enter a number, s
     await expect(page.getByTestId('summary-average')).toHaveText('8.0');
   }
   await expect(secondPage.getByText(todoTitle, { exact: false })).toBeVisible();
+  await expect(secondPage.getByTestId('recap-notes')).toHaveText(`${note}\nReview it in March`);
   await expectNoAxeViolations(secondPage, 'the summary');
 
   // The summary mail reaches each attendee through the background jobs and the SMTP server.
@@ -166,6 +177,7 @@ test('three people run a weekly meeting: they follow the lead, enter a number, s
     const mail = await latestMailTo(member.email, { subject: /^Summary: / });
     expect(mail.text).toContain(todoTitle);
     expect(mail.text).toContain(issueTitle);
+    expect(mail.text.replaceAll('\r\n', '\n')).toContain(`Notes:\n${note}\nReview it in March`);
   }
 
   // A phone (a member joining from the corridor): the live page fits 375 px without sideways scrolling.

@@ -13,6 +13,8 @@ export const MEETING_COMMENT_MAX = 500;
 export const MEETING_SCHEDULE_DAYS_MAX = 366;
 /** The longest text the meeting history searches for. */
 export const MEETING_SEARCH_MAX = 200;
+/** The longest notes a meeting keeps. */
+export const MEETING_NOTES_MAX = 20_000;
 
 /** A section of one meeting: the agenda's section as it stood when the meeting started, and its clock. */
 export const meetingSectionSchema = z.object({
@@ -45,6 +47,8 @@ export const meetingRecapSchema = z.object({
   expected: z.number().int().min(0),
   plannedMinutes: z.number().int().min(0),
   spentSeconds: z.number().int().min(0),
+  /** The meeting's notes as they stood when it ended (recaps frozen before notes existed have none). */
+  notes: z.string().default(''),
 });
 export type MeetingRecap = z.infer<typeof meetingRecapSchema>;
 
@@ -68,6 +72,10 @@ export const meetingSchema = z.object({
   averageRating: z.number().nullable(),
   /** Set when the meeting concluded. */
   recap: meetingRecapSchema.nullable(),
+  /** What the facilitator or scribe wrote down while the meeting ran. */
+  notes: z.string(),
+  /** Raised by each save of the notes, apart from `version`: typing notes never makes a move stale. */
+  notesVersion: versionSchema,
   /** The server's clock when it answered: pages run the timers from it, not from their own clock. */
   serverNow: isoDateTimeSchema,
   version: versionSchema,
@@ -76,7 +84,7 @@ export const meetingSchema = z.object({
 export type Meeting = z.infer<typeof meetingSchema>;
 
 export const meetingListItemSchema = meetingSchema
-  .omit({ sections: true, attendees: true, serverNow: true, recap: true })
+  .omit({ sections: true, attendees: true, serverNow: true, recap: true, notes: true, notesVersion: true })
   .extend({
     plannedMinutes: z.number().int().min(0),
     spentSeconds: z.number().int().min(0),
@@ -92,7 +100,7 @@ export const meetingListQuerySchema = z.object({
   /** Meetings started (or scheduled) on or after this instant. */
   from: isoDateTimeSchema.optional(),
   to: isoDateTimeSchema.optional(),
-  /** Words in the meeting's name, its team's name, or its recap's to-dos, solved issues and cascaded messages. */
+  /** Words in the meeting's name, its team's name, or its recap's to-dos, solved issues, cascaded messages and notes. */
   search: z
     .string()
     .trim()
@@ -121,6 +129,16 @@ export const navigateMeetingRequestSchema = z.strictObject({
   from: z.number().int().min(0),
   to: z.number().int().min(0),
 });
+
+/** Saving the notes names the notes version the writer last saw: a save over someone else's text is refused. */
+export const meetingNotesRequestSchema = z.strictObject({
+  notes: z
+    .string()
+    .overwrite((notes) => notes.trimEnd())
+    .max(MEETING_NOTES_MAX, { error: `Notes are at most ${MEETING_NOTES_MAX} characters` }),
+  notesVersion: versionSchema,
+});
+export type MeetingNotesRequest = z.infer<typeof meetingNotesRequestSchema>;
 
 export const meetingRatingRequestSchema = z.strictObject({
   rating: z

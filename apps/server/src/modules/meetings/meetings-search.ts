@@ -5,11 +5,16 @@ import { meetings } from './meetings.table.js';
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
 
 /** The recap's texts a search reads: jsonpath in lax mode, so a recap without one of them matches nothing there. */
-const RECAP_TEXTS = ['$.newTodos[*].title', '$.solvedIssues[*].title', '$.cascadingMessages[*].text'] as const;
+const RECAP_TEXTS = [
+  '$.newTodos[*].title',
+  '$.solvedIssues[*].title',
+  '$.cascadingMessages[*].text',
+  '$.notes',
+] as const;
 
 /**
  * Meetings whose name, team's name (as it is now), or frozen recap (the titles of the to-dos it created and of
- * the issues it solved, the messages it cascaded) contains `search`, whatever the case. No index serves a
+ * the issues it solved, the messages it cascaded, its notes) contains `search`, whatever the case. No index serves a
  * substring: the list walks the organization's meetings newest first (`meetings_history_idx`) and stops at
  * the page's end, so a rare word reads every meeting of the organization that the other filters leave
  * (decision 0011).

@@ -18,6 +18,17 @@ export const alreadyPaused = () => conflict('meeting.already_paused', 'This meet
 /** Someone moved or changed the meeting between the caller's read and their change. */
 export const meetingMoved = () =>
   conflict('meeting.moved', 'The meeting moved on since your page last heard from it. Here is where it is now.');
+/** Someone else saved the notes since the caller's page last read them. */
+export const notesChanged = () =>
+  conflict(
+    'meeting.notes_changed',
+    'Someone else saved the notes since your page last heard from them. Here is their version.',
+  );
+export const notesFrozen = () =>
+  conflict(
+    'meeting.notes_frozen',
+    'This meeting has ended: its notes are kept as they were when it ended and can no longer be changed.',
+  );
 
 export const onlyFacilitator = () =>
   forbidden('meeting.facilitator_only', 'Only the facilitator, the scribe or an admin moves the meeting along');

@@ -129,6 +129,10 @@ export async function renderMeetingPdf(content: MeetingPdfContent): Promise<Buff
     recap.cascadingMessages.map((message) => message.text),
     'No messages were cascaded.',
   );
+  if (recap.notes.trim()) {
+    heading('Notes');
+    text(recap.notes);
+  }
   heading('To-do completion');
   const completion = recap.todoCompletion;
   text(

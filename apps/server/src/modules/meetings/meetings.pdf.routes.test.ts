@@ -71,6 +71,11 @@ describe('GET /meetings/:id/summary.pdf', () => {
     expect(solved.statusCode, solved.body).toBe(200);
     await call(t.owner, 'PUT', `/meetings/${meeting.id}/rating`, { rating: 9, comment: 'Très bien' });
     await call(t.member, 'PUT', `/meetings/${meeting.id}/rating`, { rating: 6 });
+    const noted = await call(t.member, 'PUT', `/meetings/${meeting.id}/notes`, {
+      notes: 'Łukasz calls the depot\nZoë checks the invoices',
+      notesVersion: 1,
+    });
+    expect(noted.statusCode, noted.body).toBe(200);
     const concluded = bodyOf<{ data: Meeting }>(
       await call(t.owner, 'POST', `/meetings/${meeting.id}/conclude`, {}),
     ).data;
@@ -107,6 +112,9 @@ describe('GET /meetings/:id/summary.pdf', () => {
         '•  Łódź deliveries are late',
         '•  Issues: 0 min of 60 min',
         'No messages were cascaded.',
+        'Notes',
+        'Łukasz calls the depot',
+        'Zoë checks the invoices',
       ]),
     );
     const when = lines.find((line) => line.endsWith('(Asia/Tokyo)'));

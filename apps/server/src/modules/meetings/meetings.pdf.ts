@@ -4,6 +4,7 @@ import { findMember, findOrganization } from '../people/index.js';
 import * as errors from './meetings.errors.js';
 import type { MeetingsKit } from './meetings.kit.js';
 import { renderMeetingPdf, type MeetingPdfContent } from './meetings.pdf-document.js';
+import { frozenRecap } from './meetings.recap.js';
 import * as repository from './meetings.repository.js';
 
 const notConcluded = () =>
@@ -79,7 +80,7 @@ export function meetingPdfUseCases(kit: MeetingsKit) {
           scribe: await nameOf(row.scribeId),
           attendees: attendees.map(({ name, present, rating, comment }) => ({ name, present, rating, comment })),
           sections: row.sections,
-          recap: row.recap,
+          recap: frozenRecap(row.recap),
         };
         return { content: pdf, fileName: fileNameOf(row.teamName, row.name, endedAt) };
       });

@@ -13,15 +13,19 @@ import { issuesSolvedBetween } from '../issues/index.js';
 import { organizationCalendar } from '../people/index.js';
 import { todoCompletionByPeriod, todosCreatedBetween } from '../todos/index.js';
 import type { AttendeeRow } from './meetings.repository.js';
+import type { StoredMeetingRecap } from './meetings.table.js';
+
+/** A stored recap as the contract shows it: one frozen before meetings had notes has empty notes. */
+export const frozenRecap = (recap: StoredMeetingRecap): MeetingRecap => ({ ...recap, notes: recap.notes ?? '' });
 
 /**
  * What the meeting did while it ran (`from`..`to`), read in its transaction as it ends: to-dos created,
  * issues solved and messages cascaded by the team, the to-dos due in the meeting's week and how many
- * are done, attendance and ratings, time planned and spent.
+ * are done, attendance and ratings, time planned and spent, and the notes as they stand.
  */
 export async function recapOf(
   organizationId: string,
-  meeting: { teamId: string; startedAt: Date; endedAt: Date; sections: MeetingSection[] },
+  meeting: { teamId: string; startedAt: Date; endedAt: Date; sections: MeetingSection[]; notes: string },
   attendees: readonly AttendeeRow[],
 ): Promise<MeetingRecap> {
   const { teamId, startedAt, endedAt } = meeting;
@@ -44,6 +48,7 @@ export async function recapOf(
     expected: attendees.length,
     plannedMinutes: meetingPlannedMinutes(meeting),
     spentSeconds: meeting.sections.reduce((total, section) => total + section.spentSeconds, 0),
+    notes: meeting.notes,
   };
 }
 
@@ -99,6 +104,7 @@ export function recapMail(input: {
       'Messages to other teams:',
       recap.cascadingMessages.map((message) => message.text),
     ),
+    ...(recap.notes.trim() ? ['Notes:', recap.notes, ''] : []),
     completion,
     rating,
     `Attendance: ${recap.present} of ${recap.expected}. Time: ${clock(recap.spentSeconds)} of ${recap.plannedMinutes} min planned.`,

@@ -86,6 +86,8 @@ const meetingColumns = {
   currentSection: meetings.currentSection,
   sectionStartedAt: meetings.sectionStartedAt,
   recap: meetings.recap,
+  notes: meetings.notes,
+  notesVersion: meetings.notesVersion,
   version: meetings.version,
   createdAt: meetings.createdAt,
   position: preciseTimestamp(meetings.createdAt),
@@ -183,6 +185,32 @@ export async function updateMeeting(
     if ((error as { code?: string }).code === '23505') return 'running';
     throw error;
   }
+}
+
+/**
+ * Saves the notes of a running meeting whose notes are still at `notesVersion` (answers false otherwise, or
+ * when the meeting stopped running meanwhile). The meeting's `version` rises too, so a conclude that read the
+ * meeting before this save is refused instead of freezing older notes into the recap.
+ */
+export async function updateMeetingNotes(organizationId: string, id: string, notesVersion: number, notes: string) {
+  const rows = await tenantDb(organizationId)
+    .update(meetings)
+    .set({
+      notes,
+      notesVersion: notesVersion + 1,
+      version: sql`${meetings.version} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(meetings.organizationId, organizationId),
+        eq(meetings.id, id),
+        eq(meetings.notesVersion, notesVersion),
+        inArray(meetings.status, ['live', 'paused']),
+      ),
+    )
+    .returning({ id: meetings.id });
+  return rows.length > 0;
 }
 
 /** Meetings newest first, keyset-paged by (created, id). */

@@ -246,6 +246,11 @@ describe('meetings', () => {
     });
     expect(solved.statusCode, solved.body).toBe(200);
     await call(t.owner, 'PUT', `/meetings/${meeting.id}/rating`, { rating: 8 });
+    const noted = await call(t.owner, 'PUT', `/meetings/${meeting.id}/notes`, {
+      notes: 'Open a second hiring channel\nReview in March',
+      notesVersion: 1,
+    });
+    expect(noted.statusCode, noted.body).toBe(200);
 
     const concluded = bodyOf<{ data: Meeting }>(
       await call(t.owner, 'POST', `/meetings/${meeting.id}/conclude`, {}),
@@ -257,12 +262,14 @@ describe('meetings', () => {
       present: 1,
       expected: 2,
       plannedMinutes: 90,
+      notes: 'Open a second hiring channel\nReview in March',
     });
     const [summary] = await mailsTo(t.context, t.owner.user.email);
     expect(summary?.subject).toBe('Summary: Recap Weekly Accountability Meeting');
     expect(summary?.text_body).toContain('Hiring is slow');
     expect(summary?.text_body).toContain('Post the job ad');
     expect(summary?.text_body).toContain('Average rating: 8.0 / 10.');
+    expect(summary?.text_body).toContain('Notes:\nOpen a second hiring channel\nReview in March\n');
     const [catchUp] = await mailsTo(t.context, t.member.user.email);
     expect(catchUp?.subject).toBe('What you missed: Recap Weekly Accountability Meeting');
     const again = bodyOf<{ data: Meeting }>(await call(t.owner, 'GET', `/meetings/${meeting.id}`)).data;

@@ -5,6 +5,7 @@ import {
   meetingAttendanceRequestSchema,
   meetingListItemSchema,
   meetingListQuerySchema,
+  meetingNotesRequestSchema,
   meetingPageSchema,
   meetingParamsSchema,
   meetingRatingRequestSchema,
@@ -168,6 +169,11 @@ export function meetingsRoutes(service: MeetingsService) {
       `${org}/meetings/:id/navigate`,
       objectRoute(tags, meetingParamsSchema, navigateMeetingRequestSchema, one),
       async (request) => ({ data: await service.navigate(request.scope, request.params.id, request.body) }),
+    );
+    app.put(
+      `${org}/meetings/:id/notes`,
+      objectRoute(tags, meetingParamsSchema, meetingNotesRequestSchema, one),
+      async (request) => ({ data: await service.saveNotes(request.scope, request.params.id, request.body) }),
     );
     app.put(
       `${org}/meetings/:id/rating`,

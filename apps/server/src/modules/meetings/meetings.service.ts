@@ -10,14 +10,16 @@ import {
   type StartMeetingRequest,
 } from '@keel/contract';
 import { decodeCursor, pageFrom } from '../../http/pagination.js';
-import { isAdmin, type Caller, type MemberScope, type RequestMeta } from '../organizations/index.js';
+import type { Caller, MemberScope, RequestMeta } from '../organizations/index.js';
 import { findMembership } from '../people/index.js';
+import { meetingNotesUseCases } from './meeting-notes.service.js';
 import { inviteAttendees, meetingScheduleUseCases } from './meeting-schedule.service.js';
 import { meetingTypesUseCases, requireMeetingType } from './meeting-types.service.js';
 import * as errors from './meetings.errors.js';
 import { createMeetingsKit, type MeetingsServiceDeps } from './meetings.kit.js';
 import { meetingPdfUseCases } from './meetings.pdf.js';
-import { recapMail, recapOf } from './meetings.recap.js';
+import { requireLead } from './meetings.policy.js';
+import { frozenRecap, recapMail, recapOf } from './meetings.recap.js';
 import * as repository from './meetings.repository.js';
 
 export type { MeetingsServiceDeps } from './meetings.kit.js';
@@ -50,7 +52,9 @@ function toMeeting(row: repository.MeetingRow, attendees: repository.AttendeeRow
     sectionStartedAt: row.sectionStartedAt?.toISOString() ?? null,
     attendees: people,
     averageRating: averageRatingOf(people),
-    recap: row.recap,
+    recap: row.recap && frozenRecap(row.recap),
+    notes: row.notes,
+    notesVersion: row.notesVersion,
     serverNow: now.toISOString(),
     version: row.version,
     createdAt: row.createdAt.toISOString(),
@@ -60,7 +64,14 @@ function toMeeting(row: repository.MeetingRow, attendees: repository.AttendeeRow
 function toListItem(row: repository.MeetingRow, attendeeCount: number, now: Date): MeetingListItem {
   const { sections, ...rest } = toMeeting(row, [], now);
   const spent = sectionSecondsAt({ ...rest, sections }, now.getTime()).reduce((a, b) => a + b, 0);
-  const { attendees: _attendees, serverNow: _serverNow, recap: _recap, ...item } = rest;
+  const {
+    attendees: _attendees,
+    serverNow: _serverNow,
+    recap: _recap,
+    notes: _notes,
+    notesVersion: _notesVersion,
+    ...item
+  } = rest;
   return { ...item, plannedMinutes: meetingPlannedMinutes({ sections }), spentSeconds: spent, attendeeCount };
 }
 
@@ -97,12 +108,6 @@ export function createMeetingsService(deps: MeetingsServiceDeps) {
     if (!userId) return;
     const membership = await findMembership(organizationId, userId);
     if (membership?.status !== 'active') throw errors.notAMember(path);
-  };
-
-  /** Who moves the meeting along: its facilitator or scribe, an admin, or anyone while it has no facilitator. */
-  const requireLead = (member: MemberScope, row: repository.MeetingRow) => {
-    if (row.facilitatorId === null || isAdmin(member.role)) return;
-    if (member.userId !== row.facilitatorId && member.userId !== row.scribeId) throw errors.onlyFacilitator();
   };
 
   /**
@@ -144,7 +149,7 @@ export function createMeetingsService(deps: MeetingsServiceDeps) {
     const attendees = await repository.attendeesOf(member.organizationId, [row.id]);
     const recap = await recapOf(
       member.organizationId,
-      { teamId: row.teamId, startedAt: row.startedAt ?? row.createdAt, endedAt: at, sections },
+      { teamId: row.teamId, startedAt: row.startedAt ?? row.createdAt, endedAt: at, sections, notes: row.notes },
       attendees,
     );
     const written = await repository.updateMeeting(member.organizationId, row.id, row.version, {
@@ -178,6 +183,7 @@ export function createMeetingsService(deps: MeetingsServiceDeps) {
     ...meetingTypesUseCases(kit),
     ...meetingPdfUseCases(kit),
     ...meetingScheduleUseCases(kit, deps.appUrl),
+    ...meetingNotesUseCases(kit, show),
 
     start: async (caller: Caller, request: StartMeetingRequest, meta: RequestMeta): Promise<Meeting> => {
       const started = await asWriter(caller, async (member) => {

@@ -44,6 +44,9 @@ export const meetingTypes = pgTable(
   ],
 );
 
+/** A recap as stored: those frozen before meetings had notes have none. */
+export type StoredMeetingRecap = Omit<MeetingRecap, 'notes'> & { notes?: string };
+
 export const MEETING_STATUS_VALUES = ['scheduled', 'live', 'paused', 'concluded'] as const;
 
 /**
@@ -69,7 +72,11 @@ export const meetings = pgTable(
     currentSection: smallint('current_section').notNull().default(0),
     sectionStartedAt: timestampColumn('section_started_at'),
     /** Frozen when the meeting concludes: what it decided, solved and assigned, and how it was rated. */
-    recap: jsonb('recap').$type<MeetingRecap>(),
+    recap: jsonb('recap').$type<StoredMeetingRecap>(),
+    /** Written while the meeting runs, frozen into the recap when it concludes. */
+    notes: text('notes').notNull().default(''),
+    /** Each save of the notes names it, so a save over someone else's text is refused (not the meeting's `version`). */
+    notesVersion: integer('notes_version').notNull().default(1),
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     ...versionedTimestamps(),
   },

@@ -101,6 +101,18 @@ export const useNavigateMeeting = () =>
     }),
   );
 
+/** Saves the notes over `notesVersion`; someone else's save since answers 409 `meeting.notes_changed`. */
+export const useSaveMeetingNotes = () =>
+  useOrganizationMutation(
+    MEETINGS,
+    (organizationId, { id, notes, notesVersion }: { id: string; notes: string; notesVersion: number }) =>
+      apiRequest(meetingPath(organizationId, id, '/notes'), {
+        schema: meetingSchema,
+        method: 'PUT',
+        body: { notes, notesVersion },
+      }),
+  );
+
 export const useRateMeeting = () =>
   useOrganizationMutation(
     MEETINGS,

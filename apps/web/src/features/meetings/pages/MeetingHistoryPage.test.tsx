@@ -60,10 +60,22 @@ describe('/meeting-history', () => {
     expect(ended.getByText(/Operations/)).toBeTruthy();
   });
 
-  it('opens the details of an ended meeting in place', async () => {
+  it('opens the details of an ended meeting in place, with its frozen notes', async () => {
+    const recap = {
+      newTodos: [],
+      solvedIssues: [],
+      cascadingMessages: [],
+      todoCompletion: null,
+      averageRating: 9,
+      present: 1,
+      expected: 1,
+      plannedMinutes: 65,
+      spentSeconds: 3300,
+      notes: 'Hire in January\nReview in March',
+    };
     renderHistory({
       [HISTORY]: historyPage([makeListItem()]),
-      [`GET ${ORG}/meetings/${MEETING_ID}`]: { body: { data: makeMeeting({ status: 'concluded' }) } },
+      [`GET ${ORG}/meetings/${MEETING_ID}`]: { body: { data: makeMeeting({ status: 'concluded', recap }) } },
     });
     const toggle = await within(await list()).findByRole('button', {
       name: 'Show details of Weekly Accountability Meeting',
@@ -74,6 +86,7 @@ describe('/meeting-history', () => {
     expect(screen.getByText('1:00 planned · 0:50 spent')).toBeTruthy();
     expect(screen.getByText('Ada Lovelace')).toBeTruthy();
     expect(screen.getByText('Rated 9')).toBeTruthy();
+    expect(screen.getByTestId('recap-notes').textContent).toBe('Hire in January\nReview in March');
   });
 
   it('sends the filters and loads the next page with its cursor', async () => {

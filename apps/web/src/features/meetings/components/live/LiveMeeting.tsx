@@ -13,6 +13,7 @@ import { AgendaList } from './AgendaList';
 import { AttendeesPanel } from './AttendeesPanel';
 import { FacilitatorControls } from './FacilitatorControls';
 import { MeetingHeader } from './MeetingHeader';
+import { MeetingNotes } from './MeetingNotes';
 import { RatingPanel } from './RatingPanel';
 import { SectionPanel } from './SectionPanel';
 import { useSectionSeconds } from './meeting-clock';
@@ -107,6 +108,7 @@ export function LiveMeeting({ meeting, refetch, large, onLargeChange }: LiveMeet
             {shown?.kind === 'conclude' ? <RatingPanel meeting={meeting} userId={userId} /> : null}
             {shown ? <SectionObjects kind={shown.kind} meeting={meeting} large={large} canLead={canLead} /> : null}
           </SectionPanel>
+          <MeetingNotes meeting={meeting} canLead={canLead} large={large} refetch={refetch} />
           <QuickAdd meeting={meeting} />
           <Card>
             <AttendeesPanel meeting={meeting} canLead={canLead} here={here} />

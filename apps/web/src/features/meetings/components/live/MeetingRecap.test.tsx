@@ -45,6 +45,7 @@ describe('a meeting together', () => {
             expected: 2,
             plannedMinutes: 20,
             spentSeconds: 300,
+            notes: 'Hire in January\n<b>not bold</b>',
           },
         })}
       />,
@@ -53,5 +54,9 @@ describe('a meeting together', () => {
     expect(screen.getByText('Hiring is slow')).toBeTruthy();
     expect(screen.getByText('No message was sent.')).toBeTruthy();
     expect(screen.getByText('3 of 4 done (75%)')).toBeTruthy();
+    const notes = screen.getByTestId('recap-notes');
+    expect(notes.textContent).toBe('Hire in January\n<b>not bold</b>');
+    expect(notes.querySelector('b')).toBeNull();
+    expect(notes.className).toContain('whitespace-pre-wrap');
   });
 });

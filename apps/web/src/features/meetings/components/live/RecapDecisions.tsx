@@ -19,7 +19,10 @@ function RecapList({ title, items, empty }: { title: string; items: readonly str
   );
 }
 
-/** What the meeting decided, frozen when it ended: the to-dos it made, the issues it solved, what it told others. */
+/**
+ * What the meeting decided, frozen when it ended: the to-dos it made, the issues it solved, what it told others,
+ * and its notes (as text, their line breaks kept).
+ */
 export function RecapDecisions({ recap }: { recap: MeetingRecap }) {
   const terms = useTerminology();
   const completion = recap.todoCompletion;
@@ -51,6 +54,17 @@ export function RecapDecisions({ recap }: { recap: MeetingRecap }) {
           </p>
         </div>
       </div>
+      {recap.notes ? (
+        <div className="mt-3">
+          <h3 className="text-sm font-medium text-slate-700 dark:text-slate-300">Notes</h3>
+          <p
+            className="whitespace-pre-wrap wrap-anywhere text-sm text-slate-900 dark:text-slate-50"
+            data-testid="recap-notes"
+          >
+            {recap.notes}
+          </p>
+        </div>
+      ) : null}
     </Card>
   );
 }
