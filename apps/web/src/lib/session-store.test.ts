@@ -81,6 +81,35 @@ describe('initialize', () => {
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(localStorage.getItem('refreshToken')).toBeNull();
   });
+
+  it.each([
+    ['no answer', () => Promise.reject(new TypeError('Failed to fetch'))],
+    [
+      'an answer cut off in its body',
+      () => Promise.resolve({ ok: true, status: 200, text: () => Promise.reject(new TypeError('network error')) }),
+    ],
+  ])(
+    'keeps the tokens and asks again when the profile check gets %s (a page left mid-check)',
+    async (_what, answer) => {
+      vi.useFakeTimers();
+      try {
+        localStorage.setItem('accessToken', fakeJwt(inSeconds(900)));
+        localStorage.setItem('refreshToken', 'r');
+        const unreachable = vi.fn(answer);
+        vi.stubGlobal('fetch', unreachable);
+        const checking = useSession.getState().initialize();
+        await vi.runAllTimersAsync();
+        await checking;
+        expect(unreachable).toHaveBeenCalledTimes(3);
+        expect(useSession.getState().status).toBe('signedOut');
+        expect(localStorage.getItem('refreshToken')).toBe('r');
+        expect(localStorage.getItem('accessToken')).not.toBeNull();
+      } finally {
+        vi.useRealTimers();
+        vi.unstubAllGlobals();
+      }
+    },
+  );
 });
 
 describe('expire', () => {

@@ -10,6 +10,15 @@ import { normalizeUser } from './user';
 
 export type SessionStatus = 'loading' | 'signedIn' | 'signedOut';
 
+const PROFILE_CHECK_ATTEMPTS = 3;
+
+class UnusableProfile extends Error {
+  constructor() {
+    super('The profile answer carried no usable user');
+  }
+}
+const PROFILE_RETRY_MS = 1000;
+
 export interface SignInResult {
   user: User;
   accessToken: string;
@@ -65,16 +74,28 @@ export const useSession = create<SessionState>()((set, get) => ({
       return;
     }
     if (isRefreshDue(getAccessToken())) await refreshIfDue();
-    try {
-      const user = normalizeUser(await apiRequest('/auth/profile'));
-      if (!user) throw new Error('The profile answer carried no usable user');
-      writeStorage(localStorage, STORAGE_KEYS.organizationId, user.organizationId);
-      set({ status: 'signedIn', user });
-      startRefreshLoop();
-    } catch {
-      // Spec section 4: a failed profile check clears both tokens and the user.
-      clearTokens();
-      set({ status: 'signedOut', user: null });
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const user = normalizeUser(await apiRequest('/auth/profile'));
+        if (!user) throw new UnusableProfile();
+        writeStorage(localStorage, STORAGE_KEYS.organizationId, user.organizationId);
+        set({ status: 'signedIn', user });
+        startRefreshLoop();
+        return;
+      } catch (error) {
+        // No whole answer (the page is being left mid-check, its body cut off, or the network dropped):
+        // nothing refused the session, so it is kept and asked again. Clearing it here signed people out
+        // for clicking a link while the app started.
+        const unanswered = !(error instanceof ApiError && error.status > 0) && !(error instanceof UnusableProfile);
+        if (unanswered && attempt < PROFILE_CHECK_ATTEMPTS) {
+          await new Promise((resolve) => setTimeout(resolve, PROFILE_RETRY_MS * attempt));
+          continue;
+        }
+        // Spec section 4: a failed profile check clears both tokens and the user.
+        if (!unanswered) clearTokens();
+        set({ status: 'signedOut', user: null });
+        return;
+      }
     }
   },
 
