@@ -18,6 +18,12 @@ export interface DatabaseHandle {
   db: Database;
   ownerSql: OwnerSql;
   kind: 'embedded' | 'postgresql';
+  /**
+   * Runs `work` while no other process migrates the same database: several server processes starting
+   * together on one PostgreSQL would otherwise race on the same grants. Absent on the embedded
+   * database, which one process owns.
+   */
+  migrationLock?<T>(work: () => Promise<T>): Promise<T>;
   /** The embedded database itself (backups copy its files). */
   pglite?: PGlite;
   close(): Promise<void>;

@@ -20,6 +20,11 @@ export const CREATE_APP_ROLE_SQL = `
  * has row-level security has it forced, so a table added later cannot forget it.
  */
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  const migrate = () => migrateNow(handle);
+  await (handle.migrationLock ? handle.migrationLock(migrate) : migrate());
+}
+
+async function migrateNow(handle: DatabaseHandle): Promise<void> {
   const { db } = handle;
   await db.execute(sql.raw(CREATE_APP_ROLE_SQL));
   await db.execute(sql.raw(`grant ${APP_ROLE} to current_user`)).catch(() => undefined);

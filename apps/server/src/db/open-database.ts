@@ -12,6 +12,9 @@ const casing = 'snake_case' as const;
  * PGlite (embedded, in DATA_DIR or in memory) without a URL; node-postgres against a real server with
  * one. An embedded cluster missing from DATA_DIR is first created and migrated by a child process.
  */
+/** The advisory lock that lets one process at a time migrate a server database ("keel" in ASCII). */
+const MIGRATION_LOCK_KEY = 0x6b65656c;
+
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir?: string | undefined;
@@ -36,6 +39,20 @@ export async function openDatabase(options: {
       db,
       ownerSql: { query: (text, values) => ownerPool.query(text, values) },
       kind: 'postgresql',
+      migrationLock: async (work) => {
+        const client = await ownerPool.connect();
+        try {
+          await client.query('begin');
+          await client.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+          try {
+            return await work();
+          } finally {
+            await client.query('commit');
+          }
+        } finally {
+          client.release();
+        }
+      },
       close: async () => {
         await Promise.all([ownerPool.end(), tenantPool.end()]);
       },
