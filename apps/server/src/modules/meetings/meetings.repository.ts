@@ -265,16 +265,26 @@ export async function attendeesOf(organizationId: string, meetingIds: readonly s
 export type AttendeeRow = Awaited<ReturnType<typeof attendeesOf>>[number];
 
 /** How many people each meeting lists (present or not), in one grouped read: what the lists show. */
-export async function attendeeCounts(organizationId: string, meetingIds: readonly string[]) {
-  if (meetingIds.length === 0) return new Map<string, number>();
+export interface AttendeeTally {
+  count: number;
+  /** The mean of the ratings given (null: none yet), as the meeting itself averages them. */
+  averageRating: number | null;
+}
+
+export async function attendeeTallies(organizationId: string, meetingIds: readonly string[]) {
+  if (meetingIds.length === 0) return new Map<string, AttendeeTally>();
   const rows = await tenantDb(organizationId)
-    .select({ meetingId: meetingAttendees.meetingId, count: sql<number>`count(*)::int` })
+    .select({
+      meetingId: meetingAttendees.meetingId,
+      count: sql<number>`count(*)::int`,
+      averageRating: sql<number | null>`avg(${meetingAttendees.rating})::float8`,
+    })
     .from(meetingAttendees)
     .where(
       and(eq(meetingAttendees.organizationId, organizationId), inArray(meetingAttendees.meetingId, [...meetingIds])),
     )
     .groupBy(meetingAttendees.meetingId);
-  return new Map(rows.map((row) => [row.meetingId, row.count]));
+  return new Map(rows.map(({ meetingId, count, averageRating }) => [meetingId, { count, averageRating }]));
 }
 
 /** The team's members still active in the organization, by name: who a meeting expects. */

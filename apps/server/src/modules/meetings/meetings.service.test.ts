@@ -57,6 +57,9 @@ describe('the meeting state machine', () => {
     await service.rate(member(), started.id, { rating: 6, comment: 'Ran long' });
     const concluded = await service.conclude(owner(), started.id, meta);
     expect(concluded).toMatchObject({ status: 'concluded', sectionStartedAt: null, averageRating: 7.5 });
+    // The history's row carries the same average, read from the ratings without loading the attendees.
+    const listed = await service.list(owner(), { teamId: started.teamId, limit: 25 });
+    expect(listed.data.find((item) => item.id === started.id)).toMatchObject({ averageRating: 7.5, attendeeCount: 2 });
     expect(concluded.sections.map((section) => section.spentSeconds).slice(0, 2)).toEqual([210, 75]);
     expect(concluded.endedAt).not.toBeNull();
     advance(1000);

@@ -1,12 +1,7 @@
 import {
   MEETING_SCHEDULE_DAYS_MAX,
-  averageRatingOf,
-  meetingPlannedMinutes,
-  sectionSecondsAt,
   type Meeting,
-  type MeetingListItem,
   type MeetingListQuery,
-  type MeetingSection,
   type StartMeetingRequest,
 } from '@keel/contract';
 import { decodeCursor, pageFrom } from '../../http/pagination.js';
@@ -17,78 +12,15 @@ import { inviteAttendees, meetingScheduleUseCases } from './meeting-schedule.ser
 import { meetingTypesUseCases, requireMeetingType } from './meeting-types.service.js';
 import * as errors from './meetings.errors.js';
 import { createMeetingsKit, type MeetingsServiceDeps } from './meetings.kit.js';
+import { banked, isRunning, toListItem, toMeeting } from './meetings.mapping.js';
 import { meetingPdfUseCases } from './meetings.pdf.js';
 import { requireLead } from './meetings.policy.js';
-import { frozenRecap, recapMail, recapOf } from './meetings.recap.js';
+import { recapMail, recapOf } from './meetings.recap.js';
 import * as repository from './meetings.repository.js';
 
 export type { MeetingsServiceDeps } from './meetings.kit.js';
 
 const DAY_MS = 86_400_000;
-
-/** A meeting as the API shows it, with its attendees, at the server's `now`. */
-function toMeeting(row: repository.MeetingRow, attendees: repository.AttendeeRow[], now: Date): Meeting {
-  const people = attendees.map(({ userId, name, present, rating, comment }) => ({
-    userId,
-    name,
-    present,
-    rating,
-    comment,
-  }));
-  return {
-    id: row.id,
-    teamId: row.teamId,
-    teamName: row.teamName,
-    typeKey: row.typeKey,
-    name: row.name,
-    status: row.status,
-    scheduledAt: row.scheduledAt?.toISOString() ?? null,
-    startedAt: row.startedAt?.toISOString() ?? null,
-    endedAt: row.endedAt?.toISOString() ?? null,
-    facilitatorId: row.facilitatorId,
-    scribeId: row.scribeId,
-    sections: row.sections,
-    currentSection: row.currentSection,
-    sectionStartedAt: row.sectionStartedAt?.toISOString() ?? null,
-    attendees: people,
-    averageRating: averageRatingOf(people),
-    recap: row.recap && frozenRecap(row.recap),
-    notes: row.notes,
-    notesVersion: row.notesVersion,
-    serverNow: now.toISOString(),
-    version: row.version,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-function toListItem(row: repository.MeetingRow, attendeeCount: number, now: Date): MeetingListItem {
-  const { sections, ...rest } = toMeeting(row, [], now);
-  const spent = sectionSecondsAt({ ...rest, sections }, now.getTime()).reduce((a, b) => a + b, 0);
-  const {
-    attendees: _attendees,
-    serverNow: _serverNow,
-    recap: _recap,
-    notes: _notes,
-    notesVersion: _notesVersion,
-    ...item
-  } = rest;
-  return { ...item, plannedMinutes: meetingPlannedMinutes({ sections }), spentSeconds: spent, attendeeCount };
-}
-
-/** The sections with the current one's running clock banked into its seconds. */
-function banked(row: repository.MeetingRow, now: Date): MeetingSection[] {
-  const seconds = sectionSecondsAt(
-    {
-      sections: row.sections,
-      currentSection: row.currentSection,
-      sectionStartedAt: row.sectionStartedAt?.toISOString() ?? null,
-    },
-    now.getTime(),
-  );
-  return row.sections.map((section, index) => ({ ...section, spentSeconds: seconds[index]! }));
-}
-
-const isRunning = (row: repository.MeetingRow) => row.status === 'live' || row.status === 'paused';
 
 /** Starting, running and ending meetings; agendas come from the meeting types. */
 export function createMeetingsService(deps: MeetingsServiceDeps) {
@@ -257,7 +189,7 @@ export function createMeetingsService(deps: MeetingsServiceDeps) {
       return asReader(caller, async ({ organizationId }) => {
         if (query.teamId) await requireTeam(organizationId, query.teamId);
         const rows = await repository.listMeetings(organizationId, query, after);
-        const counts = await repository.attendeeCounts(
+        const counts = await repository.attendeeTallies(
           organizationId,
           rows.slice(0, query.limit).map((row) => row.id),
         );
@@ -265,7 +197,7 @@ export function createMeetingsService(deps: MeetingsServiceDeps) {
         return pageFrom(
           rows,
           query.limit,
-          (row) => toListItem(row, counts.get(row.id) ?? 0, at),
+          (row) => toListItem(row, counts.get(row.id), at),
           (row) => [row.position, row.id],
         );
       });
@@ -275,12 +207,12 @@ export function createMeetingsService(deps: MeetingsServiceDeps) {
     active: (caller: Caller) =>
       asAdminReader(caller, async ({ organizationId }) => {
         const rows = await repository.runningMeetings(organizationId);
-        const counts = await repository.attendeeCounts(
+        const counts = await repository.attendeeTallies(
           organizationId,
           rows.map((row) => row.id),
         );
         const at = now();
-        return rows.map((row) => toListItem(row, counts.get(row.id) ?? 0, at));
+        return rows.map((row) => toListItem(row, counts.get(row.id), at));
       }),
 
     begin: (caller: Caller, id: string) =>
