@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { MeetingRecap, MeetingSection } from '@keel/contract';
+import type { RecapWords } from './meetings.recap.js';
 
 /** What the PDF of one concluded meeting says, every text already in the organization's words and time zone. */
 export interface MeetingPdfContent {
@@ -13,6 +14,7 @@ export interface MeetingPdfContent {
   attendees: readonly { name: string; present: boolean; rating: number | null; comment: string }[];
   sections: readonly MeetingSection[];
   recap: MeetingRecap;
+  words: RecapWords;
 }
 
 export const PDF_CONTENT_TYPE = 'application/pdf';
@@ -114,15 +116,16 @@ export async function renderMeetingPdf(content: MeetingPdfContent): Promise<Buff
     'The meeting had no sections.',
   );
 
-  heading('New to-dos');
+  const { words } = content;
+  heading(`New ${words.todos_label}`);
   items(
     recap.newTodos.map((todo) => `${todo.title} — ${todo.ownerName}, due ${todo.dueDate}`),
-    'No to-dos were created.',
+    `No ${words.todos_label} were created.`,
   );
-  heading('Issues solved');
+  heading(`${words.issues_label} solved`);
   items(
     recap.solvedIssues.map((issue) => issue.title),
-    'No issues were solved.',
+    `No ${words.issues_label} were solved.`,
   );
   heading('Messages cascaded to other teams');
   items(
@@ -133,12 +136,12 @@ export async function renderMeetingPdf(content: MeetingPdfContent): Promise<Buff
     heading('Notes');
     text(recap.notes);
   }
-  heading('To-do completion');
+  heading(`${words.todos_label} done`);
   const completion = recap.todoCompletion;
   text(
     completion
-      ? `To-dos due in the meeting's week: ${completion.done} of ${completion.due} done (${Math.round((100 * completion.done) / completion.due)}%).`
-      : "No to-dos were due in the meeting's week.",
+      ? `${words.todos_label} due in the meeting's week: ${completion.done} of ${completion.due} done (${Math.round((100 * completion.done) / completion.due)}%).`
+      : `No ${words.todos_label} were due in the meeting's week.`,
   );
 
   doc.end();

@@ -108,6 +108,9 @@ describe('GET /meetings/:id/summary.pdf', () => {
         '•  Łukasz Żółć: present, 6 / 10',
         '•  Grace Hopper: absent',
         'Average rating: 7.5 / 10',
+        // The organization's words (a new organization calls to-dos "Tasks").
+        'New Tasks',
+        'Issues solved',
         `•  Call the Łódź depot — Łukasz Żółć, due ${due}`,
         '•  Łódź deliveries are late',
         '•  Issues: 0 min of 60 min',

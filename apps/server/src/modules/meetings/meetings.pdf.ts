@@ -1,6 +1,7 @@
 import { conflict } from '../../http/errors.js';
 import type { Caller } from '../organizations/index.js';
 import { findMember, findOrganization } from '../people/index.js';
+import { organizationLabels } from '../terminology/index.js';
 import * as errors from './meetings.errors.js';
 import type { MeetingsKit } from './meetings.kit.js';
 import { renderMeetingPdf, type MeetingPdfContent } from './meetings.pdf-document.js';
@@ -59,9 +60,10 @@ export function meetingPdfUseCases(kit: MeetingsKit) {
         const row = await repository.findMeeting(organizationId, id);
         if (!row) throw errors.meetingNotFound();
         if (row.status !== 'concluded' || row.recap === null) throw notConcluded();
-        const [attendees, organization] = await Promise.all([
+        const [attendees, organization, words] = await Promise.all([
           repository.attendeesOf(organizationId, [row.id]),
           findOrganization(organizationId),
+          organizationLabels(organizationId),
         ]);
         const nameOf = async (userId: string | null) => {
           if (userId === null) return null;
@@ -81,6 +83,7 @@ export function meetingPdfUseCases(kit: MeetingsKit) {
           attendees: attendees.map(({ name, present, rating, comment }) => ({ name, present, rating, comment })),
           sections: row.sections,
           recap: frozenRecap(row.recap),
+          words,
         };
         return { content: pdf, fileName: fileNameOf(row.teamName, row.name, endedAt) };
       });

@@ -6,6 +6,7 @@ import {
   todayIn,
   type MeetingRecap,
   type MeetingSection,
+  type Terminology,
 } from '@keel/contract';
 import type { OutgoingMail } from '../../mail/mailer.js';
 import { cascadingMessagesSentBetween } from '../headlines/index.js';
@@ -64,8 +65,12 @@ const list = (heading: string, lines: readonly string[]) =>
  * The summary each attendee receives, and the catch-up for team members who missed the meeting: the
  * same record, said differently.
  */
+/** The organization's words a meeting's record uses (its terminology). */
+export type RecapWords = Pick<Terminology, 'todos_label' | 'issues_label'>;
+
 export function recapMail(input: {
   organizationId: string;
+  words: RecapWords;
   to: string;
   firstName: string;
   present: boolean;
@@ -75,14 +80,14 @@ export function recapMail(input: {
   sections: readonly MeetingSection[];
   link: string;
 }): OutgoingMail {
-  const { recap } = input;
+  const { recap, words } = input;
   const greeting = input.firstName.trim() ? `Hello ${input.firstName.trim()},` : 'Hello,';
   const opening = input.present
     ? `Here is what the ${input.teamName} ${input.meetingName} decided.`
     : `You missed the ${input.teamName} ${input.meetingName}. Here is what it decided.`;
   const completion = recap.todoCompletion
-    ? `To-dos due this week: ${recap.todoCompletion.done} of ${recap.todoCompletion.due} done (${Math.round((100 * recap.todoCompletion.done) / recap.todoCompletion.due)}%).`
-    : 'No to-dos were due this week.';
+    ? `${words.todos_label} due this week: ${recap.todoCompletion.done} of ${recap.todoCompletion.due} done (${Math.round((100 * recap.todoCompletion.done) / recap.todoCompletion.due)}%).`
+    : `No ${words.todos_label} were due this week.`;
   const rating =
     recap.averageRating === null
       ? 'Nobody rated the meeting.'
@@ -93,11 +98,11 @@ export function recapMail(input: {
     opening,
     '',
     ...list(
-      'New to-dos:',
+      `New ${words.todos_label}:`,
       recap.newTodos.map((todo) => `${todo.title} (${todo.ownerName}, due ${todo.dueDate})`),
     ),
     ...list(
-      'Issues solved:',
+      `${words.issues_label} solved:`,
       recap.solvedIssues.map((issue) => issue.title),
     ),
     ...list(

@@ -268,6 +268,8 @@ describe('meetings', () => {
     expect(summary?.subject).toBe('Summary: Recap Weekly Accountability Meeting');
     expect(summary?.text_body).toContain('Hiring is slow');
     expect(summary?.text_body).toContain('Post the job ad');
+    // In the organization's words: a new organization calls to-dos "Tasks".
+    expect(summary?.text_body).toContain('New Tasks:\n- Post the job ad');
     expect(summary?.text_body).toContain('Average rating: 8.0 / 10.');
     expect(summary?.text_body).toContain('Notes:\nOpen a second hiring channel\nReview in March\n');
     const [catchUp] = await mailsTo(t.context, t.member.user.email);

@@ -7,6 +7,7 @@ import {
 import { decodeCursor, pageFrom } from '../../http/pagination.js';
 import type { Caller, MemberScope, RequestMeta } from '../organizations/index.js';
 import { findMembership } from '../people/index.js';
+import { organizationLabels } from '../terminology/index.js';
 import { meetingNotesUseCases } from './meeting-notes.service.js';
 import { inviteAttendees, meetingScheduleUseCases } from './meeting-schedule.service.js';
 import { meetingTypesUseCases, requireMeetingType } from './meeting-types.service.js';
@@ -94,10 +95,12 @@ export function createMeetingsService(deps: MeetingsServiceDeps) {
     if (written !== true) throw errors.meetingMoved();
     if (!deps.mailer) return;
     const link = `${(deps.appUrl ?? '').replace(/\/+$/, '')}/meeting-history`;
+    const words = await organizationLabels(member.organizationId);
     for (const attendee of attendees) {
       await deps.mailer.enqueue(
         recapMail({
           organizationId: member.organizationId,
+          words,
           to: attendee.email,
           firstName: attendee.firstName,
           present: attendee.present,
