@@ -7,6 +7,7 @@ import {
   versionedTimestamps,
 } from '../../db/table-helpers.js';
 import { organizationColumn, personColumn } from '../people/people.table.js';
+import { annualGoals } from '../business-plan/business-plan.table.js';
 import { teamColumn } from '../teams/teams.table.js';
 
 const STATUSES = ['on_track', 'off_track', 'complete', 'not_complete'] as const;
@@ -36,6 +37,8 @@ export const priorities = pgTable(
     unit: text('unit'),
     /** Shared by the priorities one multi-owner create made (one per owner). */
     groupId: uuid('group_id'),
+    /** The annual goal this priority serves (alignment); null: none named yet. */
+    annualGoalId: uuid('annual_goal_id').references(() => annualGoals.id, { onDelete: 'set null' }),
     completedAt: timestampColumn('completed_at'),
     archivedAt: timestampColumn('archived_at'),
     createdById: uuid('created_by_id'),
@@ -52,6 +55,8 @@ export const priorities = pgTable(
     ),
     // A person's own priorities (dashboard, owner filter).
     index('priorities_owner_idx').on(table.organizationId, table.ownerId, table.year, table.quarter),
+    // The priorities behind an annual goal (alignment counts).
+    index('priorities_annual_goal_idx').on(table.organizationId, table.annualGoalId),
     tenantIsolationPolicy(),
   ],
 );

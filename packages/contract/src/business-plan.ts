@@ -1,0 +1,222 @@
+import { z } from 'zod';
+import { isoDateTimeSchema, uuidSchema, versionSchema } from './common.js';
+
+/** The plan's sections in their default order. Each appears exactly once in a plan's `sections`. */
+export const BUSINESS_PLAN_SECTION_KEYS = [
+  'core_values',
+  'core_focus',
+  'ten_year_target',
+  'marketing_strategy',
+  'three_year_picture',
+  'one_year_plan',
+  'quarterly_priorities',
+  'long_term_issues',
+  'swot',
+] as const;
+export const businessPlanSectionKeySchema = z.enum(BUSINESS_PLAN_SECTION_KEYS);
+export type BusinessPlanSectionKey = z.infer<typeof businessPlanSectionKeySchema>;
+
+export const PLAN_SECTION_TITLE_MAX = 80;
+export const PLAN_SHORT_TEXT_MAX = 300;
+export const PLAN_LONG_TEXT_MAX = 4000;
+export const PLAN_LIST_MAX = 20;
+export const PLAN_CORE_VALUES_MAX = 12;
+export const PLAN_UNIQUES_MAX = 5;
+
+const shortText = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(PLAN_SHORT_TEXT_MAX, { error: `${label} must be at most ${PLAN_SHORT_TEXT_MAX} characters` });
+const longText = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(PLAN_LONG_TEXT_MAX, { error: `${label} must be at most ${PLAN_LONG_TEXT_MAX} characters` });
+const textList = (label: string, max = PLAN_LIST_MAX) =>
+  z.array(shortText(label)).max(max, { error: `${label}: at most ${max} lines` });
+const isoDate = z.iso.date({ error: 'Use a date like 2029-12-31' });
+
+export const businessPlanSectionSettingsSchema = z.object({
+  key: businessPlanSectionKeySchema,
+  /** Null: the section's default title, in the organization's words. */
+  title: z
+    .string()
+    .trim()
+    .min(1, { error: 'A section title cannot be empty' })
+    .max(PLAN_SECTION_TITLE_MAX, { error: `A section title must be at most ${PLAN_SECTION_TITLE_MAX} characters` })
+    .nullable(),
+  hidden: z.boolean(),
+});
+export type BusinessPlanSectionSettings = z.infer<typeof businessPlanSectionSettingsSchema>;
+
+export const coreValueSchema = z.object({
+  id: z.string().min(1).max(64),
+  title: shortText('A core value').min(1, { error: 'A core value needs a title' }),
+  description: longText("A core value's description"),
+});
+export type CoreValue = z.infer<typeof coreValueSchema>;
+
+/** Everything a person writes in a plan. Live parts (annual goals, priorities, long-term issues) are not here. */
+export const businessPlanContentSchema = z.object({
+  sections: z
+    .array(businessPlanSectionSettingsSchema)
+    .length(BUSINESS_PLAN_SECTION_KEYS.length)
+    .refine((sections) => new Set(sections.map((section) => section.key)).size === sections.length, {
+      error: 'Each section must appear once',
+    }),
+  coreValues: z
+    .array(coreValueSchema)
+    .max(PLAN_CORE_VALUES_MAX, { error: `At most ${PLAN_CORE_VALUES_MAX} core values` }),
+  coreFocus: z.object({ purpose: longText('The purpose'), niche: longText('The niche') }),
+  tenYearTarget: z.object({
+    year: z.number().int().min(2000).max(2200).nullable(),
+    text: longText('The 10-year target'),
+  }),
+  marketingStrategy: z.object({
+    targetMarket: longText('The target market'),
+    uniques: textList('Uniques', PLAN_UNIQUES_MAX),
+    provenProcess: longText('The proven process'),
+    guarantee: longText('The guarantee'),
+  }),
+  threeYearPicture: z.object({
+    date: isoDate.nullable(),
+    revenue: shortText('Revenue'),
+    profit: shortText('Profit'),
+    measurables: textList('Measurables'),
+    looksLike: textList('What it looks like', 40),
+  }),
+  oneYearPlan: z.object({
+    date: isoDate.nullable(),
+    revenue: shortText('Revenue'),
+    profit: shortText('Profit'),
+    measurables: textList('Measurables'),
+  }),
+  swot: z.object({
+    strengths: textList('Strengths'),
+    weaknesses: textList('Weaknesses'),
+    opportunities: textList('Opportunities'),
+    threats: textList('Threats'),
+  }),
+});
+export type BusinessPlanContent = z.infer<typeof businessPlanContentSchema>;
+
+/** A plan nobody has written yet: every section shown, in the default order, with nothing in it. */
+export const emptyBusinessPlanContent = (): BusinessPlanContent => ({
+  sections: BUSINESS_PLAN_SECTION_KEYS.map((key) => ({ key, title: null, hidden: false })),
+  coreValues: [],
+  coreFocus: { purpose: '', niche: '' },
+  tenYearTarget: { year: null, text: '' },
+  marketingStrategy: { targetMarket: '', uniques: [], provenProcess: '', guarantee: '' },
+  threeYearPicture: { date: null, revenue: '', profit: '', measurables: [], looksLike: [] },
+  oneYearPlan: { date: null, revenue: '', profit: '', measurables: [] },
+  swot: { strengths: [], weaknesses: [], opportunities: [], threats: [] },
+});
+
+export const businessPlanPersonSchema = z.object({ id: uuidSchema, name: z.string() });
+
+export const businessPlanSchema = z.object({
+  /** Null until the first save: an unwritten plan is not stored. */
+  id: uuidSchema.nullable(),
+  teamId: uuidSchema,
+  teamName: z.string(),
+  isCompanyPlan: z.boolean(),
+  content: businessPlanContentSchema,
+  /** 0 for a plan never saved; the next save names it. */
+  version: z.number().int().min(0),
+  updatedAt: isoDateTimeSchema.nullable(),
+  updatedBy: businessPlanPersonSchema.nullable(),
+  /** Whether the person asking may change it (leaders for the company plan, team members for theirs). */
+  canEdit: z.boolean(),
+  shareToken: z.string().nullable(),
+});
+export type BusinessPlan = z.infer<typeof businessPlanSchema>;
+
+export const businessPlanQuerySchema = z.object({ teamId: uuidSchema.optional() });
+
+export const saveBusinessPlanRequestSchema = z.strictObject({
+  teamId: uuidSchema,
+  /** The version the edit was based on (0 for the first save). */
+  version: z.number().int().min(0),
+  content: businessPlanContentSchema,
+});
+export type SaveBusinessPlanRequest = z.infer<typeof saveBusinessPlanRequestSchema>;
+
+export const businessPlanVersionSummarySchema = z.object({
+  version: versionSchema,
+  createdAt: isoDateTimeSchema,
+  createdBy: businessPlanPersonSchema.nullable(),
+});
+export type BusinessPlanVersionSummary = z.infer<typeof businessPlanVersionSummarySchema>;
+
+export const businessPlanVersionSchema = businessPlanVersionSummarySchema.extend({ content: businessPlanContentSchema });
+export type BusinessPlanVersion = z.infer<typeof businessPlanVersionSchema>;
+
+export const restoreBusinessPlanRequestSchema = z.strictObject({
+  teamId: uuidSchema,
+  version: z.number().int().min(0),
+  restoreVersion: versionSchema,
+});
+
+export const shareBusinessPlanRequestSchema = z.strictObject({ teamId: uuidSchema, shared: z.boolean() });
+
+export const ANNUAL_GOAL_STATUSES = ['not_started', 'on_track', 'off_track', 'done'] as const;
+export const annualGoalStatusSchema = z.enum(ANNUAL_GOAL_STATUSES);
+export type AnnualGoalStatus = z.infer<typeof annualGoalStatusSchema>;
+export const ANNUAL_GOAL_TITLE_MAX = 200;
+export const ANNUAL_GOALS_PER_TEAM_YEAR_MAX = 30;
+
+export const annualGoalSchema = z.object({
+  id: uuidSchema,
+  teamId: uuidSchema,
+  year: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  owner: businessPlanPersonSchema.nullable(),
+  status: annualGoalStatusSchema,
+  target: z.string(),
+  position: z.number().int(),
+  /** How many priorities link up to it: zero means nothing is being done about it this year (alignment). */
+  priorityCount: z.number().int().min(0),
+  version: versionSchema,
+});
+export type AnnualGoal = z.infer<typeof annualGoalSchema>;
+
+export const annualGoalsQuerySchema = z.object({
+  teamId: uuidSchema.optional(),
+  year: z.coerce.number().int().min(2000).max(2200).optional(),
+});
+
+const annualGoalFields = {
+  title: z
+    .string()
+    .trim()
+    .min(1, { error: 'Title is required' })
+    .max(ANNUAL_GOAL_TITLE_MAX, { error: `Title must be at most ${ANNUAL_GOAL_TITLE_MAX} characters` }),
+  description: longText('The description'),
+  ownerId: uuidSchema.nullable(),
+  status: annualGoalStatusSchema,
+  target: shortText('The target'),
+};
+
+export const createAnnualGoalRequestSchema = z.strictObject({
+  teamId: uuidSchema,
+  year: z.number().int().min(2000).max(2200),
+  title: annualGoalFields.title,
+  description: annualGoalFields.description.default(''),
+  ownerId: annualGoalFields.ownerId.default(null),
+  status: annualGoalFields.status.default('not_started'),
+  target: annualGoalFields.target.default(''),
+});
+export type CreateAnnualGoalRequest = z.input<typeof createAnnualGoalRequestSchema>;
+
+export const updateAnnualGoalRequestSchema = z.strictObject({
+  version: versionSchema,
+  title: annualGoalFields.title.optional(),
+  description: annualGoalFields.description.optional(),
+  ownerId: annualGoalFields.ownerId.optional(),
+  status: annualGoalFields.status.optional(),
+  target: annualGoalFields.target.optional(),
+  position: z.number().int().min(0).optional(),
+});
+export type UpdateAnnualGoalRequest = z.infer<typeof updateAnnualGoalRequestSchema>;
