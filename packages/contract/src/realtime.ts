@@ -56,6 +56,10 @@ export const REALTIME_ENTITIES = [
   'failed_operation',
   'scorecard',
   'meeting',
+  'business_plan',
+  'annual_goal',
+  'org_chart',
+  'process',
 ] as const;
 export const realtimeEntitySchema = z.enum(REALTIME_ENTITIES);
 export type RealtimeEntity = z.infer<typeof realtimeEntitySchema>;
