@@ -149,7 +149,9 @@ export const businessPlanVersionSummarySchema = z.object({
 });
 export type BusinessPlanVersionSummary = z.infer<typeof businessPlanVersionSummarySchema>;
 
-export const businessPlanVersionSchema = businessPlanVersionSummarySchema.extend({ content: businessPlanContentSchema });
+export const businessPlanVersionSchema = businessPlanVersionSummarySchema.extend({
+  content: businessPlanContentSchema,
+});
 export type BusinessPlanVersion = z.infer<typeof businessPlanVersionSchema>;
 
 export const restoreBusinessPlanRequestSchema = z.strictObject({
@@ -159,64 +161,3 @@ export const restoreBusinessPlanRequestSchema = z.strictObject({
 });
 
 export const shareBusinessPlanRequestSchema = z.strictObject({ teamId: uuidSchema, shared: z.boolean() });
-
-export const ANNUAL_GOAL_STATUSES = ['not_started', 'on_track', 'off_track', 'done'] as const;
-export const annualGoalStatusSchema = z.enum(ANNUAL_GOAL_STATUSES);
-export type AnnualGoalStatus = z.infer<typeof annualGoalStatusSchema>;
-export const ANNUAL_GOAL_TITLE_MAX = 200;
-export const ANNUAL_GOALS_PER_TEAM_YEAR_MAX = 30;
-
-export const annualGoalSchema = z.object({
-  id: uuidSchema,
-  teamId: uuidSchema,
-  year: z.number().int(),
-  title: z.string(),
-  description: z.string(),
-  owner: businessPlanPersonSchema.nullable(),
-  status: annualGoalStatusSchema,
-  target: z.string(),
-  position: z.number().int(),
-  /** How many priorities link up to it: zero means nothing is being done about it this year (alignment). */
-  priorityCount: z.number().int().min(0),
-  version: versionSchema,
-});
-export type AnnualGoal = z.infer<typeof annualGoalSchema>;
-
-export const annualGoalsQuerySchema = z.object({
-  teamId: uuidSchema.optional(),
-  year: z.coerce.number().int().min(2000).max(2200).optional(),
-});
-
-const annualGoalFields = {
-  title: z
-    .string()
-    .trim()
-    .min(1, { error: 'Title is required' })
-    .max(ANNUAL_GOAL_TITLE_MAX, { error: `Title must be at most ${ANNUAL_GOAL_TITLE_MAX} characters` }),
-  description: longText('The description'),
-  ownerId: uuidSchema.nullable(),
-  status: annualGoalStatusSchema,
-  target: shortText('The target'),
-};
-
-export const createAnnualGoalRequestSchema = z.strictObject({
-  teamId: uuidSchema,
-  year: z.number().int().min(2000).max(2200),
-  title: annualGoalFields.title,
-  description: annualGoalFields.description.default(''),
-  ownerId: annualGoalFields.ownerId.default(null),
-  status: annualGoalFields.status.default('not_started'),
-  target: annualGoalFields.target.default(''),
-});
-export type CreateAnnualGoalRequest = z.input<typeof createAnnualGoalRequestSchema>;
-
-export const updateAnnualGoalRequestSchema = z.strictObject({
-  version: versionSchema,
-  title: annualGoalFields.title.optional(),
-  description: annualGoalFields.description.optional(),
-  ownerId: annualGoalFields.ownerId.optional(),
-  status: annualGoalFields.status.optional(),
-  target: annualGoalFields.target.optional(),
-  position: z.number().int().min(0).optional(),
-});
-export type UpdateAnnualGoalRequest = z.infer<typeof updateAnnualGoalRequestSchema>;

@@ -29,5 +29,6 @@ export * from './scorecard-import.js';
 export * from './meetings-agendas.js';
 export * from './meetings.js';
 export * from './business-plan.js';
+export * from './annual-goals.js';
 export * from './org-chart.js';
 export * from './processes.js';

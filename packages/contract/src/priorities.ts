@@ -76,6 +76,8 @@ export const prioritySchema = z.object({
   milestonesDone: z.number().int(),
   milestones: z.array(milestoneSchema),
   groupId: uuidSchema.nullable(),
+  /** The annual goal it serves (alignment); null: none named. */
+  annualGoalId: uuidSchema.nullable(),
   completedAt: isoDateTimeSchema.nullable(),
   archivedAt: isoDateTimeSchema.nullable(),
   createdAt: isoDateTimeSchema,
@@ -152,6 +154,7 @@ export const createPriorityRequestSchema = z
     quarter: quarterNumberSchema.optional(),
     dueDate: todoDateSchema.optional(),
     progressType: progressTypeSchema.optional(),
+    annualGoalId: uuidSchema.nullable().optional(),
     ...numericFields,
   })
   .refine((value) => (value.year === undefined) === (value.quarter === undefined), {
@@ -175,6 +178,7 @@ export const updatePriorityRequestSchema = z.strictObject({
   quarter: quarterNumberSchema.optional(),
   dueDate: todoDateSchema.optional(),
   progressType: progressTypeSchema.optional(),
+  annualGoalId: uuidSchema.nullable().optional(),
   ...numericFields,
 });
 export type UpdatePriorityRequest = z.infer<typeof updatePriorityRequestSchema>;

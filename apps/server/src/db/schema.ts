@@ -18,5 +18,6 @@ export * from '../jobs/jobs.table.js';
 export * from '../modules/scorecard/scorecard.table.js';
 export * from '../modules/meetings/meetings.table.js';
 export * from '../modules/business-plan/business-plan.table.js';
+export * from '../modules/annual-goals/annual-goals.table.js';
 export * from '../modules/org-chart/org-chart.table.js';
 export * from '../modules/processes/processes.table.js';

@@ -40,6 +40,7 @@ import {
   scorecardRoutes,
 } from './scorecard/index.js';
 import { createMeetingsService, meetingsRoutes } from './meetings/index.js';
+import { annualGoalsRoutes, createAnnualGoalsService } from './annual-goals/index.js';
 import { createIssueRaiser, createIssueThreadsService, createIssuesService, issuesRoutes } from './issues/index.js';
 import { loadMarketingContent, marketingRoutes } from './marketing/index.js';
 import {
@@ -114,6 +115,7 @@ export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): P
       createMeetingsService({ db, changes: deps.changes, mailer: deps.mailer, appUrl: deps.config.appUrl }),
     ),
   );
+  await app.register(annualGoalsRoutes(createAnnualGoalsService({ db, changes: deps.changes })));
   await app.register(scorecardImportRoutes(createScorecardImportService({ db, changes: deps.changes })));
   await app.register(scorecardRoutes(createScorecardService({ db, changes: deps.changes }), raiser));
   const { gridCells } = createScorecardService({ db, changes: deps.changes });

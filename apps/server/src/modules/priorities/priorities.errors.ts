@@ -17,6 +17,10 @@ export const invalidOwners = (bad: { path: string; id: string }[]) =>
       message: `${owner.id} is neither an active nor an invited member of this organization`,
     })),
   );
+export const annualGoalNotFound = () =>
+  badRequest('priority.annual_goal_not_found', 'The annual goal was not found in your organization', [
+    { path: 'annualGoalId', message: 'No such annual goal' },
+  ]);
 export const badMilestoneOrder = () =>
   badRequest('milestone.bad_order', 'Give every milestone of this priority exactly once, in the new order', [
     { path: 'ids', message: 'Must list each milestone of the priority exactly once' },

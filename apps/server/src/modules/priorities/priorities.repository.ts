@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { tenantDb } from '../../db/scope.js';
 import { newestFirstAfter, preciseTimestamp } from '../../http/pagination.js';
 import { personName, personView } from '../people/index.js';
@@ -23,6 +23,7 @@ export type PriorityChanges = Partial<
     | 'numericTarget'
     | 'numericCurrent'
     | 'unit'
+    | 'annualGoalId'
     | 'completedAt'
     | 'archivedAt'
   >
@@ -53,6 +54,7 @@ const priorityColumns = {
   numericCurrent: priorities.numericCurrent,
   unit: priorities.unit,
   groupId: priorities.groupId,
+  annualGoalId: priorities.annualGoalId,
   completedAt: priorities.completedAt,
   archivedAt: priorities.archivedAt,
   createdAt: priorities.createdAt,
@@ -346,4 +348,10 @@ export function quarterPriorityCountSql(
   return sql`select ${counted} from ${priorities} p
     where p.organization_id = ${organizationId}::uuid and p.year = ${year} and p.quarter = ${quarter}
       and p.archived_at is null`;
+}
+
+/** For one-statement reads composed elsewhere: a scalar subquery counting the live priorities serving an annual goal. */
+export function annualGoalPriorityCountSql(organizationId: string, annualGoalId: SQL | AnyColumn): SQL<number> {
+  return sql<number>`(select count(*)::int from ${priorities} p
+    where p.organization_id = ${organizationId}::uuid and p.annual_goal_id = ${annualGoalId} and p.archived_at is null)`;
 }

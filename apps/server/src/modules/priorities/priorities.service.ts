@@ -16,6 +16,7 @@ import {
 } from '@keel/contract';
 import type { Database } from '../../db/database.js';
 import type { ChangeBus } from '../../realtime/change-bus.js';
+import { existingAnnualGoalIds } from '../annual-goals/index.js';
 import type { IssueDraft } from '../issues/index.js';
 import type { Caller, RequestMeta } from '../organizations/index.js';
 import * as errors from './priorities.errors.js';
@@ -42,6 +43,13 @@ export interface PrioritiesServiceDeps {
 /** A finished priority keeps when it was finished; reopening it clears that. */
 const completion = (status: PriorityStatus, previous: Date | null) =>
   status === 'complete' ? (previous ?? new Date()) : null;
+
+/** A priority links up only to a goal of its own organization (the foreign key alone would accept another's). */
+async function requireAnnualGoal(organizationId: string, annualGoalId: string | null | undefined) {
+  if (!annualGoalId) return;
+  const found = await existingAnnualGoalIds(organizationId, [annualGoalId]);
+  if (!found.has(annualGoalId)) throw errors.annualGoalNotFound();
+}
 
 export function createPrioritiesService(deps: PrioritiesServiceDeps) {
   const kit = createPriorityKit(deps.db, deps.changes);
@@ -113,6 +121,7 @@ export function createPrioritiesService(deps: PrioritiesServiceDeps) {
           organizationId,
           request.ownerIds.map((id, index) => ({ path: `ownerIds.${index}`, id })),
         );
+        await requireAnnualGoal(organizationId, request.annualGoalId);
         const { fiscalYearStartMonth } = await repository.calendarOf(organizationId);
         const [current] = quartersFrom(new Date(), fiscalYearStartMonth, 0);
         const year = request.year ?? current!.year;
@@ -136,6 +145,7 @@ export function createPrioritiesService(deps: PrioritiesServiceDeps) {
             numericCurrent: request.numericCurrent ?? (request.progressType === 'numeric' ? 0 : null),
             unit: request.unit ?? null,
             groupId,
+            annualGoalId: request.annualGoalId ?? null,
             createdById: userId,
           })),
         );
@@ -156,6 +166,7 @@ export function createPrioritiesService(deps: PrioritiesServiceDeps) {
         const { organizationId } = caller;
         if (fields.teamId) await requireTeam(organizationId, fields.teamId);
         if (fields.ownerId) await requireOwners(organizationId, [{ path: 'ownerId', id: fields.ownerId }]);
+        await requireAnnualGoal(organizationId, fields.annualGoalId);
         const year = fields.year ?? before.year;
         const quarter = (fields.quarter ?? before.quarter) as 1 | 2 | 3 | 4;
         // Moving to another quarter without a date moves the due date to that quarter's end.

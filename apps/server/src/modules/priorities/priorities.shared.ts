@@ -61,6 +61,7 @@ export const toPriority = (row: repository.PriorityRow, milestones: Milestone[])
     milestonesDone,
     milestones,
     groupId: row.groupId,
+    annualGoalId: row.annualGoalId,
     completedAt: row.completedAt?.toISOString() ?? null,
     archivedAt: row.archivedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),

@@ -7,7 +7,7 @@ import {
   versionedTimestamps,
 } from '../../db/table-helpers.js';
 import { organizationColumn, personColumn } from '../people/people.table.js';
-import { annualGoals } from '../business-plan/business-plan.table.js';
+import { annualGoals } from '../annual-goals/annual-goals.table.js';
 import { teamColumn } from '../teams/teams.table.js';
 
 const STATUSES = ['on_track', 'off_track', 'complete', 'not_complete'] as const;

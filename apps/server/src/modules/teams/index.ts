@@ -27,3 +27,4 @@ export {
   teamMemberView,
   teamView,
 } from './teams.views.js';
+export { teamStrategyAccess, type TeamStrategyAccess } from './team-strategy-access.js';

@@ -67,6 +67,7 @@ export const priority = (overrides: Partial<Priority>): Priority => ({
     milestone({ id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaa2', title: 'Ship it', position: 1 }),
   ],
   groupId: null,
+  annualGoalId: null,
   completedAt: null,
   archivedAt: null,
   createdAt: '2026-01-01T00:00:00.000Z',
