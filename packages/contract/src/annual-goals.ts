@@ -19,6 +19,8 @@ export const annualGoalSchema = z.object({
   id: uuidSchema,
   teamId: uuidSchema,
   teamName: z.string(),
+  /** A goal of the leadership team: the company's. */
+  isCompanyGoal: z.boolean(),
   year: z.number().int(),
   title: z.string(),
   description: z.string(),

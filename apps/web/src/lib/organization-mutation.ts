@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { organizationKey, requireOrganization } from './organization-query';
 import { useOrganizationId } from './session-store';
+import { withDependents } from './dependent-entities';
 
 /**
  * A change to business objects of the signed-in organization. Afterwards (success or failure) every
@@ -16,7 +17,9 @@ export function useOrganizationMutation<Input, Output>(
     mutationFn: (input: Input) => send(requireOrganization(organizationId), input),
     onSettled: () =>
       Promise.all(
-        entities.map((entity) => queryClient.invalidateQueries({ queryKey: organizationKey(organizationId, entity) })),
+        withDependents(entities).map((entity) =>
+          queryClient.invalidateQueries({ queryKey: organizationKey(organizationId, entity) }),
+        ),
       ),
   });
 }

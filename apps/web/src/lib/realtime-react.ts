@@ -6,6 +6,7 @@ import { queryClient } from './query-client';
 import { RealtimeClient, type RealtimeSocket, type RealtimeStatus } from './realtime';
 import { useOrganizationId, useSession } from './session-store';
 import { getAccessToken, isTokenExpired } from './tokens';
+import { withDependents } from './dependent-entities';
 
 type SocketFactory = (url: string) => RealtimeSocket;
 
@@ -39,7 +40,7 @@ export function realtimeClient(): RealtimeClient {
     freshToken,
     // Query keys of business objects start with ['organizations', organizationId, entity].
     onChanged: (organizationId, entities) => {
-      for (const entity of entities)
+      for (const entity of withDependents(entities))
         void queryClient.invalidateQueries({ queryKey: ['organizations', organizationId, entity] });
     },
     onResync: (organizationId) => void queryClient.invalidateQueries({ queryKey: ['organizations', organizationId] }),

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import { tenantDb } from '../../db/scope.js';
 import { personName, personView } from '../people/index.js';
 import { annualGoalPriorityCountSql } from '../priorities/index.js';
@@ -20,6 +20,7 @@ const selectGoals = (organizationId: string) =>
       id: annualGoals.id,
       teamId: annualGoals.teamId,
       teamName: team.name,
+      isCompanyGoal: team.isLeadershipTeam,
       year: annualGoals.year,
       title: annualGoals.title,
       description: annualGoals.description,
@@ -54,7 +55,7 @@ export async function listGoals(organizationId: string, options: { teamId?: stri
         options.teamId ? eq(annualGoals.teamId, options.teamId) : isNull(team.archivedAt),
       ),
     )
-    .orderBy(asc(team.isLeadershipTeam), asc(team.name), asc(annualGoals.position), asc(annualGoals.id))
+    .orderBy(desc(team.isLeadershipTeam), asc(team.name), asc(annualGoals.position), asc(annualGoals.id))
     .limit(options.limit);
 }
 

@@ -26,6 +26,7 @@ describe('annual goals', () => {
     const first = await create(t.owner, { ownerId: t.member.user.id, status: 'on_track', target: '$12M revenue' });
     expect(first).toMatchObject({
       teamId: t.teamId,
+      isCompanyGoal: true,
       year: YEAR,
       title: 'Reach $12M',
       owner: { id: t.member.user.id, name: 'Grace Hopper' },

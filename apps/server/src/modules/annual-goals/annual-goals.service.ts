@@ -31,6 +31,7 @@ export function toAnnualGoal(row: repository.AnnualGoalRow): AnnualGoal {
     id: row.id,
     teamId: row.teamId,
     teamName: row.teamName,
+    isCompanyGoal: row.isCompanyGoal,
     year: row.year,
     title: row.title,
     description: row.description,

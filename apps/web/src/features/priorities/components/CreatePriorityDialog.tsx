@@ -13,6 +13,7 @@ import { errorText } from '../../../lib/api-client';
 import { Banner } from '../../../ui/Banner';
 import { Dialog } from '../../../ui/Dialog';
 import { DateField, FormActions, SelectField } from '../../../ui/FormFields';
+import { AnnualGoalSelect } from '../../business-plan/components/AnnualGoalSelect';
 import { OwnerPicker } from '../../todos/components/OwnerPicker';
 import { useCreatePriorities } from '../priorities.api';
 import { quarterName } from '../priority-format';
@@ -39,6 +40,7 @@ const createPriorityFormSchema = z.object({
   scope: contract.scope.unwrap(),
   quarterKey: z.string(),
   dueDate: z.string(),
+  annualGoalId: z.string(),
   progress: progressFormSchema,
 });
 type CreatePriorityForm = z.input<typeof createPriorityFormSchema>;
@@ -69,6 +71,7 @@ export function CreatePriorityDialog(props: CreatePriorityDialogProps) {
       quarterKey: keyOf(initialQuarter),
       // The due date follows the quarter's end until the person picks one.
       dueDate: '',
+      annualGoalId: '',
       progress: progressValuesOf(),
     },
   });
@@ -82,7 +85,7 @@ export function CreatePriorityDialog(props: CreatePriorityDialogProps) {
   const quarter = quarterOf(watch('quarterKey'));
 
   const submit = handleSubmit(
-    ({ quarterKey, dueDate, progress, ...fields }) => {
+    ({ quarterKey, dueDate, progress, annualGoalId, ...fields }) => {
       const chosen = quarterOf(quarterKey);
       const numeric = numericRequest(progress);
       create.mutate(
@@ -92,6 +95,7 @@ export function CreatePriorityDialog(props: CreatePriorityDialogProps) {
           year: chosen.year,
           quarter: chosen.quarter,
           dueDate: dueDate || chosen.end,
+          annualGoalId: annualGoalId || null,
           progressType: progress.progressType,
           ...(progress.progressType === 'numeric' && numeric.ok ? numeric.fields : {}),
         },
@@ -145,6 +149,18 @@ export function CreatePriorityDialog(props: CreatePriorityDialogProps) {
             form={form}
             name="scope"
             render={({ field }) => <ScopeSelect value={field.value} onChange={field.onChange} />}
+          />
+          <FormValue
+            form={form}
+            name="annualGoalId"
+            render={({ field }) => (
+              <AnnualGoalSelect
+                year={quarter.year}
+                label={`Serves (${terms.annual_goals_label})`}
+                value={field.value}
+                onChange={field.onChange}
+              />
+            )}
           />
         </div>
         <div className="grid content-start gap-3">

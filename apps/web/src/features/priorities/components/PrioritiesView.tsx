@@ -7,6 +7,8 @@ import { Button } from '../../../ui/Button';
 import { Checkbox } from '../../../ui/Checkbox';
 import { SelectField } from '../../../ui/FormFields';
 import { EmptyNote, LIST_CARD_CLASSES, ListPage, ListStates } from '../../../ui/ListPage';
+import { useAnnualGoals } from '../../business-plan/annual-goals.api';
+import { GoalAlignment } from '../../business-plan/components/GoalAlignment';
 import { ImportLink } from '../../imports/components/ImportLink';
 import { useTerminology } from '../../terminology/terminology.api';
 import { useAssignablePeople } from '../../people/people.api';
@@ -77,6 +79,9 @@ export function PrioritiesView({ teamId, teamName }: PrioritiesViewProps) {
   const open = priorities.find((priority) => priority.id === openId);
   const planning = selection?.kind === 'planning';
   const creatable = quarters.length > 0 ? quarters : [];
+  const goalYear = (planning ? quarters[1] : chosen)?.year ?? current?.year;
+  const goals = useAnnualGoals(goalYear ?? 0, undefined, { enabled: goalYear !== undefined });
+  const goalTitles = new Map((goals.data?.data ?? []).map((goal) => [goal.id, goal.title]));
   const initialQuarter =
     (planning ? quarters[1] : quarters.find((q) => q.year === chosen?.year && q.quarter === chosen.quarter)) ?? current;
 
@@ -88,6 +93,7 @@ export function PrioritiesView({ teamId, teamName }: PrioritiesViewProps) {
           priority={priority}
           terms={terms}
           showQuarter={planning}
+          goalTitle={priority.annualGoalId ? goalTitles.get(priority.annualGoalId) : undefined}
           onOpen={() => setOpenId(priority.id)}
         />
       ))}
@@ -171,6 +177,16 @@ export function PrioritiesView({ teamId, teamName }: PrioritiesViewProps) {
             : rows(priorities)}
         </ListStates>
       )}
+      {goals.data && goalYear !== undefined && priorities.length + goals.data.data.length > 0 ? (
+        <GoalAlignment
+          goals={goals.data.data}
+          priorities={priorities}
+          teamId={teamId}
+          goalsLabel={terms.annual_goals_label}
+          prioritiesLabel={plural}
+          year={goalYear}
+        />
+      ) : null}
       {list.data?.truncated ? (
         <Banner tone="info">Only the first 500 are shown. Filter by {terms.quarter_label} to see the rest.</Banner>
       ) : null}

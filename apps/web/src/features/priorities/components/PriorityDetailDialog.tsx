@@ -8,10 +8,11 @@ import {
   type PriorityStatus,
   type Terminology,
 } from '@keel/contract';
-import type { z } from 'zod';
+import { z } from 'zod';
 import toast from 'react-hot-toast';
 import { errorText } from '../../../lib/api-client';
 import { Button } from '../../../ui/Button';
+import { AnnualGoalSelect } from '../../business-plan/components/AnnualGoalSelect';
 import { SaveProblem } from '../../../ui/ConflictBanner';
 import { Dialog } from '../../../ui/Dialog';
 import { DateField, PersonOptions, SelectField } from '../../../ui/FormFields';
@@ -151,7 +152,7 @@ export function PriorityDetailDialog(props: PriorityDetailDialogProps) {
 const editPriorityFormSchema = updatePriorityRequestSchema
   .pick({ title: true, description: true, ownerId: true, scope: true, dueDate: true })
   .required()
-  .extend({ progress: progressFormSchema });
+  .extend({ progress: progressFormSchema, annualGoalId: z.string() });
 type EditPriorityForm = z.input<typeof editPriorityFormSchema>;
 
 function EditPriorityForm({ priority, people, terms, readOnly, onReload }: PriorityDetailDialogProps) {
@@ -164,6 +165,7 @@ function EditPriorityForm({ priority, people, terms, readOnly, onReload }: Prior
       ownerId: priority.ownerId,
       scope: priority.scope,
       dueDate: priority.dueDate,
+      annualGoalId: priority.annualGoalId ?? '',
       progress: progressValuesOf(priority),
     },
   });
@@ -179,13 +181,14 @@ function EditPriorityForm({ priority, people, terms, readOnly, onReload }: Prior
     ) : null;
   }
 
-  const submit = handleSubmit(({ progress, ...fields }) => {
+  const submit = handleSubmit(({ progress, annualGoalId, ...fields }) => {
     const numeric = numericRequest(progress);
     update.mutate(
       {
         id: priority.id,
         version: priority.version,
         ...fields,
+        annualGoalId: annualGoalId || null,
         progressType: progress.progressType,
         ...(numeric.ok ? numeric.fields : {}),
       },
@@ -224,6 +227,18 @@ function EditPriorityForm({ priority, people, terms, readOnly, onReload }: Prior
         />
         <DateField label="Due date" error={errors.dueDate?.message} {...register('dueDate')} />
       </div>
+      <FormValue
+        form={form}
+        name="annualGoalId"
+        render={({ field }) => (
+          <AnnualGoalSelect
+            year={priority.year}
+            label={`Serves (${terms.annual_goals_label})`}
+            value={field.value}
+            onChange={field.onChange}
+          />
+        )}
+      />
       <FormValue
         form={form}
         name="progress"

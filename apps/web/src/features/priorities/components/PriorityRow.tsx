@@ -8,11 +8,13 @@ interface PriorityRowProps {
   terms: Terminology;
   showQuarter: boolean;
   onOpen: () => void;
+  /** The annual goal it serves, where the page knows the year's goals. */
+  goalTitle?: string | undefined;
   /** Controls drawn under the row (the live meeting's status buttons), across its whole width. */
   actions?: ReactNode;
 }
 
-export function PriorityRow({ priority, terms, showQuarter, onOpen, actions }: PriorityRowProps) {
+export function PriorityRow({ priority, terms, showQuarter, onOpen, goalTitle, actions }: PriorityRowProps) {
   return (
     <li className="grid grid-cols-1 items-center gap-2 border-b border-slate-200 px-3 py-2 last:border-b-0 md:grid-cols-[1fr_auto_auto_auto_auto] md:gap-4 dark:border-slate-700">
       <div className="min-w-0">
@@ -27,6 +29,7 @@ export function PriorityRow({ priority, terms, showQuarter, onOpen, actions }: P
           {priority.owner.name}
           {showQuarter ? ` · ${quarterName(terms.quarter_label, priority)}` : ''}
           {priority.archivedAt ? ' · Archived' : ''}
+          {goalTitle ? ` · Serves “${goalTitle}”` : ''}
         </p>
       </div>
       <StatusPill status={priority.status} />
