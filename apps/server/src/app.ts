@@ -31,6 +31,7 @@ import { scheduleEmbeddedBackups } from './jobs/database-backup.job.js';
 import { createJobQueue } from './jobs/job-queue.js';
 import { createMailer } from './mail/mailer.js';
 import { defineScorecardReminders } from './modules/scorecard/index.js';
+import { defineProcessReviewReminders } from './modules/processes/index.js';
 import {
   authRoutes,
   avatarRoutes,
@@ -140,6 +141,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ? scheduleEmbeddedBackups({ jobs, pglite: database.pglite, dataDir: config.dataDir, ...config.backups })
       : null;
   const scorecardReminders = defineScorecardReminders({
+    db: database.db,
+    ownerSql: database.ownerSql,
+    jobs,
+    mailer,
+    appUrl: config.appUrl,
+    log: app.log,
+  });
+  const processReviewReminders = defineProcessReviewReminders({
     db: database.db,
     ownerSql: database.ownerSql,
     jobs,
@@ -267,6 +276,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await jobs.prepare();
   await backups?.schedule();
   await scorecardReminders.schedule();
+  await processReviewReminders.schedule();
   await jobs.start();
 
   const webServed = await registerWebApp(app, config.webDistDir ?? defaultWebDist);

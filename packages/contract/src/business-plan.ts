@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isoDateTimeSchema, uuidSchema, versionSchema } from './common.js';
+import { isoDateTimeSchema, pageOf, pageQuerySchema, uuidSchema, versionSchema } from './common.js';
+import type { Terminology } from './terminology.js';
 
 /** The plan's sections in their default order. Each appears exactly once in a plan's `sections`. */
 export const BUSINESS_PLAN_SECTION_KEYS = [
@@ -59,12 +60,8 @@ export type CoreValue = z.infer<typeof coreValueSchema>;
 
 /** Everything a person writes in a plan. Live parts (annual goals, priorities, long-term issues) are not here. */
 export const businessPlanContentSchema = z.object({
-  sections: z
-    .array(businessPlanSectionSettingsSchema)
-    .length(BUSINESS_PLAN_SECTION_KEYS.length)
-    .refine((sections) => new Set(sections.map((section) => section.key)).size === sections.length, {
-      error: 'Each section must appear once',
-    }),
+  /** Each key exactly once: the server refuses a repeated one (`businessPlanRepeatedSection`). */
+  sections: z.array(businessPlanSectionSettingsSchema).length(BUSINESS_PLAN_SECTION_KEYS.length),
   coreValues: z
     .array(coreValueSchema)
     .max(PLAN_CORE_VALUES_MAX, { error: `At most ${PLAN_CORE_VALUES_MAX} core values` }),
@@ -101,6 +98,10 @@ export const businessPlanContentSchema = z.object({
 });
 export type BusinessPlanContent = z.infer<typeof businessPlanContentSchema>;
 
+/** The first section key a plan lists twice, if any (sections are a fixed set, each shown once). */
+export const businessPlanRepeatedSection = (sections: readonly Pick<BusinessPlanSectionSettings, 'key'>[]) =>
+  sections.find((section, index) => sections.findIndex((other) => other.key === section.key) !== index)?.key;
+
 /** A plan nobody has written yet: every section shown, in the default order, with nothing in it. */
 export const emptyBusinessPlanContent = (): BusinessPlanContent => ({
   sections: BUSINESS_PLAN_SECTION_KEYS.map((key) => ({ key, title: null, hidden: false })),
@@ -132,7 +133,18 @@ export const businessPlanSchema = z.object({
 });
 export type BusinessPlan = z.infer<typeof businessPlanSchema>;
 
-export const businessPlanQuerySchema = z.object({ teamId: uuidSchema.optional() });
+export const BUSINESS_PLAN_SHARE_TOKEN_MAX = 100;
+const shareTokenSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,100}$/, { error: 'This share link is not valid' })
+  .max(BUSINESS_PLAN_SHARE_TOKEN_MAX);
+
+/** Whose plan: a team's (default: the company plan), or the plan a read-only share link names. */
+export const businessPlanQuerySchema = z.object({
+  teamId: uuidSchema.optional(),
+  share: shareTokenSchema.optional(),
+});
+export type BusinessPlanQuery = z.infer<typeof businessPlanQuerySchema>;
 
 export const saveBusinessPlanRequestSchema = z.strictObject({
   teamId: uuidSchema,
@@ -154,10 +166,53 @@ export const businessPlanVersionSchema = businessPlanVersionSummarySchema.extend
 });
 export type BusinessPlanVersion = z.infer<typeof businessPlanVersionSchema>;
 
+export const businessPlanVersionPageSchema = pageOf(businessPlanVersionSummarySchema);
+export type BusinessPlanVersionPage = z.infer<typeof businessPlanVersionPageSchema>;
+
+/** One team's saved versions, newest first. */
+export const businessPlanVersionsQuerySchema = pageQuerySchema.extend({ teamId: uuidSchema });
+export type BusinessPlanVersionsQuery = z.infer<typeof businessPlanVersionsQuerySchema>;
+
+/** One saved version of a team's plan. */
+export const businessPlanVersionQuerySchema = z.object({
+  teamId: uuidSchema,
+  version: z.coerce.number().int().min(1).max(2_147_483_647),
+});
+
 export const restoreBusinessPlanRequestSchema = z.strictObject({
   teamId: uuidSchema,
   version: z.number().int().min(0),
   restoreVersion: versionSchema,
 });
 
+export type RestoreBusinessPlanRequest = z.infer<typeof restoreBusinessPlanRequestSchema>;
+
 export const shareBusinessPlanRequestSchema = z.strictObject({ teamId: uuidSchema, shared: z.boolean() });
+export type ShareBusinessPlanRequest = z.infer<typeof shareBusinessPlanRequestSchema>;
+
+/**
+ * The year whose annual goals the 1-year plan shows: the year of its date when one is set, otherwise the current
+ * fiscal year (a fiscal year is named by the calendar year it ends in, as the 1-year plan's date usually is).
+ */
+export const businessPlanGoalsYear = (content: Pick<BusinessPlanContent, 'oneYearPlan'>, currentFiscalYear: number) =>
+  content.oneYearPlan.date ? Number(content.oneYearPlan.date.slice(0, 4)) : currentFiscalYear;
+
+/** A section's title: the one its team wrote, else its default in the organization's words. */
+export function businessPlanSectionTitle(
+  section: Pick<BusinessPlanSectionSettings, 'key' | 'title'>,
+  labels: Pick<Terminology, 'long_term_vision_label' | 'annual_goals_label' | 'priorities_label' | 'issues_label'>,
+): string {
+  if (section.title) return section.title;
+  const defaults: Record<BusinessPlanSectionKey, string> = {
+    core_values: 'Core Values',
+    core_focus: 'Core Focus',
+    ten_year_target: '10-Year Target',
+    marketing_strategy: 'Marketing Strategy',
+    three_year_picture: labels.long_term_vision_label,
+    one_year_plan: labels.annual_goals_label,
+    quarterly_priorities: labels.priorities_label,
+    long_term_issues: labels.issues_label,
+    swot: 'SWOT',
+  };
+  return defaults[section.key];
+}

@@ -32,3 +32,4 @@ export * from './business-plan.js';
 export * from './annual-goals.js';
 export * from './org-chart.js';
 export * from './processes.js';
+export * from './accountability.js';

@@ -6,7 +6,12 @@ import { isoDateTimeSchema, pageInfoSchema, pageQuerySchema, uuidSchema } from '
  * web shows its label. Kinds without an organization (account mails, backups) never show on
  * `/admin/failed-operations`.
  */
-export const JOB_KINDS = ['mail.deliver', 'database.backup', 'scorecard.reminders'] as const;
+export const JOB_KINDS = [
+  'mail.deliver',
+  'database.backup',
+  'scorecard.reminders',
+  'processes.review-reminders',
+] as const;
 export const jobKindSchema = z.enum(JOB_KINDS);
 export type JobKind = z.infer<typeof jobKindSchema>;
 

@@ -8,6 +8,7 @@ import type { Mailer } from '../mail/mailer.js';
 import { readMailStats } from '../mail/mail-stats.js';
 import type { FileStorage } from '../storage/file-storage.js';
 import type { AuthService } from './auth/index.js';
+import { accountabilityRoutes, createAccountabilityService } from './accountability/index.js';
 import { createDashboardService, dashboardRoutes } from './dashboard/index.js';
 import { createFeedbackService, feedbackRoutes } from './feedback/index.js';
 import {
@@ -41,6 +42,9 @@ import {
 } from './scorecard/index.js';
 import { createMeetingsService, meetingsRoutes } from './meetings/index.js';
 import { annualGoalsRoutes, createAnnualGoalsService } from './annual-goals/index.js';
+import { businessPlanRoutes, createBusinessPlanService } from './business-plan/index.js';
+import { createOrgChartService, orgChartRoutes } from './org-chart/index.js';
+import { createProcessesService, createProcessPdfService, processesRoutes } from './processes/index.js';
 import { createIssueRaiser, createIssueThreadsService, createIssuesService, issuesRoutes } from './issues/index.js';
 import { loadMarketingContent, marketingRoutes } from './marketing/index.js';
 import {
@@ -86,6 +90,7 @@ export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): P
     failedOperationsRoutes(createFailedOperationsService({ db, jobs: deps.jobs, changes: deps.changes })),
   );
   await app.register(dashboardRoutes(createDashboardService({ db })));
+  await app.register(accountabilityRoutes(createAccountabilityService({ db })));
   await app.register(teamsRoutes(createTeamsService({ db })));
   await app.register(departmentsRoutes(createDepartmentsService({ db, changes: deps.changes })));
   await app.register(
@@ -116,6 +121,11 @@ export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): P
     ),
   );
   await app.register(annualGoalsRoutes(createAnnualGoalsService({ db, changes: deps.changes })));
+  await app.register(businessPlanRoutes(createBusinessPlanService({ db, changes: deps.changes })));
+  await app.register(orgChartRoutes(createOrgChartService({ db, changes: deps.changes })));
+  await app.register(
+    processesRoutes(createProcessesService({ db, changes: deps.changes }), createProcessPdfService({ db })),
+  );
   await app.register(scorecardImportRoutes(createScorecardImportService({ db, changes: deps.changes })));
   await app.register(scorecardRoutes(createScorecardService({ db, changes: deps.changes }), raiser));
   const { gridCells } = createScorecardService({ db, changes: deps.changes });

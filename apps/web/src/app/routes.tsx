@@ -36,7 +36,7 @@ const pages = (paths: string[], id: PageId, lazy: RouteObject['lazy'] = placehol
 
 const signedInRoutes: RouteObject[] = [
   ...pages(['/dashboard', '/dashboard-redesigned', '/dashboard-original'], 'dashboard', signedInPage('DashboardPage')),
-  ...pages(['/business-blueprint'], 'businessBlueprint'),
+  ...pages(['/business-blueprint'], 'businessBlueprint', signedInPage('BusinessPlanPage')),
   ...pages(
     ['/quarterly-priorities', '/quarterly-priorities-original', '/quarterly-priorities-redesigned'],
     'priorities',
@@ -64,18 +64,18 @@ const signedInRoutes: RouteObject[] = [
   ...pages(['/todos'], 'todos', signedInPage('TodosPage')),
   ...pages(['/headlines'], 'headlines', signedInPage('HeadlinesPage')),
   ...pages(['/issues', '/issues-original'], 'issues', signedInPage('IssuesPage')),
-  ...pages(['/processes'], 'processes'),
+  ...pages(['/processes'], 'processes', signedInPage('ProcessesPage')),
   ...pages(['/departments/:departmentId'], 'department'),
   ...pages(['/departments/:departmentId/priorities'], 'departmentPriorities', signedInPage('DepartmentPrioritiesPage')),
   ...pages(['/departments/:departmentId/scorecard'], 'departmentScorecard', signedInPage('DepartmentScorecardPage')),
   ...pages(['/departments/:departmentId/meetings'], 'departmentMeetings', signedInPage('DepartmentMeetingsPage')),
   ...pages(['/departments/:departmentId/todos'], 'departmentTodos', signedInPage('DepartmentTodosPage')),
   ...pages(['/departments/:departmentId/issues'], 'departmentIssues', signedInPage('DepartmentIssuesPage')),
-  ...pages(['/accountability'], 'accountability'),
+  ...pages(['/accountability'], 'accountability', signedInPage('AccountabilityPage')),
   ...pages(['/billing'], 'billing'),
   ...pages(['/consultant'], 'consultant', signedInPage('ConsultantDashboardPage')),
   ...pages(['/consultant/accept'], 'consultant', signedInPage('ConsultantAcceptPage')),
-  ...pages(['/organizational-chart'], 'organizationalChart'),
+  ...pages(['/organizational-chart'], 'organizationalChart', signedInPage('OrgChartPage')),
   ...pages(['/documents'], 'documents'),
   ...pages(['/user-settings'], 'userSettings', signedInPage('UserSettingsPage')),
   {

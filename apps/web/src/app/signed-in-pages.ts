@@ -9,6 +9,7 @@ export const signedInPages = {
   TodosPage: () => import('../features/todos/pages/TodosPage'),
   ScorecardPage: () => import('../features/scorecard/pages/ScorecardPage'),
   HeadlinesPage: () => import('../features/headlines/pages/HeadlinesPage'),
+  ProcessesPage: () => import('../features/processes/pages/ProcessesPage'),
   IssuesPage: () => import('../features/issues/pages/IssuesPage'),
   DepartmentPrioritiesPage: () => import('../features/priorities/pages/DepartmentPrioritiesPage'),
   DepartmentTodosPage: () => import('../features/todos/pages/DepartmentTodosPage'),
@@ -34,6 +35,9 @@ export const signedInPages = {
   DepartmentMeetingsPage: () => import('../features/meetings/pages/DepartmentMeetingsPage'),
   MeetingHistoryPage: () => import('../features/meetings/pages/MeetingHistoryPage'),
   AdminActiveMeetingsPage: () => import('../features/meetings/pages/AdminActiveMeetingsPage'),
+  AccountabilityPage: () => import('../features/accountability/pages/AccountabilityPage'),
+  BusinessPlanPage: () => import('../features/business-plan/pages/BusinessPlanPage'),
+  OrgChartPage: () => import('../features/org-chart/pages/OrgChartPage'),
 } satisfies Record<string, () => Promise<{ default: ComponentType }>>;
 
 export type SignedInPageName = keyof typeof signedInPages;

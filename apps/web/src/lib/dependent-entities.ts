@@ -1,8 +1,16 @@
 /**
  * Views of one kind of object that show figures computed from another kind: refreshed with it. An annual
- * goal shows how many priorities serve it, so a priority's change refreshes the goals too.
+ * goal shows how many priorities serve it, so a priority's change refreshes the goals too; the accountability
+ * view shows, per person, their seats, priorities, measurables, to-dos and issues, and the teams' members.
  */
-const DEPENDENTS: Readonly<Record<string, readonly string[]>> = { priority: ['annual_goal'] };
+const DEPENDENTS: Readonly<Record<string, readonly string[]>> = {
+  priority: ['annual_goal', 'accountability'],
+  todo: ['accountability'],
+  issue: ['accountability'],
+  scorecard: ['accountability'],
+  org_chart: ['accountability'],
+  team: ['accountability'],
+};
 
 export const withDependents = (entities: Iterable<string>): string[] => [
   ...new Set([...entities].flatMap((entity) => [entity, ...(DEPENDENTS[entity] ?? [])])),

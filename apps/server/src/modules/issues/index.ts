@@ -7,3 +7,5 @@ export { openIssueCountSql } from './issues.repository.js';
 export { openIssuesOfPerson, type DashboardIssueRow } from './issues.dashboard.repository.js';
 export { insertImportedIssues, openIssueListState, type ImportedIssue } from './issues.import.repository.js';
 export { issuesSolvedBetween } from './issues.recap.repository.js';
+export { openLongTermIssuesForPlan } from './issues.plan.repository.js';
+export { openIssuesOfPeople, type AccountabilityIssueRow } from './issues.accountability.repository.js';

@@ -14,3 +14,5 @@ export {
   insertPriorities as insertImportedPriorities,
   type PriorityInsert as ImportedPriority,
 } from './priorities.repository.js';
+export { quarterPrioritiesForPlan } from './priorities.plan.repository.js';
+export { quarterPrioritiesOfPeople, type AccountabilityPriorityRow } from './priorities.accountability.repository.js';

@@ -13,3 +13,4 @@ export {
   scorecardImportState,
   type ImportedMeasurable,
 } from './scorecard.import.repository.js';
+export { ownedMeasurablesOfPeople, type AccountabilityMeasurableRow } from './scorecard.accountability.repository.js';

@@ -9,3 +9,4 @@ export {
   type CompletionCount,
 } from './todos.completion.repository.js';
 export { todosCreatedBetween } from './todos.recap.repository.js';
+export { openTodosOfPeople, type AccountabilityTodoRow } from './todos.accountability.repository.js';

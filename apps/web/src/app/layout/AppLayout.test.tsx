@@ -17,11 +17,11 @@ afterEach(() => vi.unstubAllGlobals());
 describe('signed-in layout', () => {
   it('shows the sidebar with terminology labels, the organization, the page name and an honest placeholder', async () => {
     stubFetch(signedInFrameRoutes());
-    renderRoutes(routes, { path: '/processes' });
-    expect(await screen.findByRole('heading', { name: 'Processes', level: 1 })).toBeTruthy();
+    renderRoutes(routes, { path: '/documents' });
+    expect(await screen.findByRole('heading', { name: 'Documents', level: 1 })).toBeTruthy();
     expect(screen.getByText('This part of Keel is not built yet.')).toBeTruthy();
     const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
-    expect(within(nav).getByRole('link', { name: 'Processes' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Documents' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Big Goals' })).toBeTruthy();
     expect(within(nav).getByRole('link', { name: 'Numbers' })).toBeTruthy();
     expect(within(nav).queryByRole('link', { name: 'Users' })).toBeNull();

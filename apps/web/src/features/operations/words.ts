@@ -6,6 +6,7 @@ export const JOB_KIND_LABELS: Record<JobKind, string> = {
   'mail.deliver': 'Mail delivery',
   'database.backup': 'Database backup',
   'scorecard.reminders': 'Scorecard reminders',
+  'processes.review-reminders': 'Process review reminders',
 };
 
 /** A kind the web does not know yet (a newer server) still shows, by its key. */

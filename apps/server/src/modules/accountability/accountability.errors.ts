@@ -1,0 +1,4 @@
+import { notFound } from '../../http/errors.js';
+
+export const teamNotFound = () =>
+  notFound('accountability.team_not_found', 'This team does not exist in your organization');

@@ -1,0 +1,2 @@
+export { createAccountabilityService, type AccountabilityService } from './accountability.service.js';
+export { accountabilityRoutes } from './accountability.routes.js';

@@ -1,0 +1,7 @@
+import type { ProcessStatus } from '@keel/contract';
+
+export const STATUS_NAMES: Record<ProcessStatus, string> = {
+  draft: 'Draft',
+  published: 'Published',
+  archived: 'Archived',
+};
