@@ -16,13 +16,11 @@ import { clientMeta } from '../../http/authenticate.js';
 import type { TypedApp } from '../../http/types.js';
 import { PDF_CONTENT_TYPE } from './business-plan.pdf-document.js';
 import type { BusinessPlanService } from './business-plan.service.js';
+import { sendFileDownload } from '../../http/file-download.js';
 
 const base = '/organizations/:organizationId/business-plan';
 const plan = envelope(businessPlanSchema);
 const tags = ['business plan'];
-
-/** Keeps what `filename=` may say (quoted ASCII); `filename*` carries the name as written. */
-const asciiFileName = (name: string) => name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
 
 const writeRoute = <B extends z.ZodType>(body: B, description: string) => ({
   schema: { tags, description, params: organizationParamsSchema, body, response: { 200: plan } },
@@ -124,16 +122,7 @@ export function businessPlanRoutes(service: BusinessPlanService) {
       },
       async (request, reply) => {
         const file = await service.pdf(request.scope, request.query);
-        return reply
-          .code(200)
-          .header('content-type', PDF_CONTENT_TYPE)
-          .header(
-            'content-disposition',
-            `attachment; filename="${asciiFileName(file.fileName)}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-          )
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'private, no-store')
-          .send(file.content);
+        return sendFileDownload(reply, file, PDF_CONTENT_TYPE);
       },
     );
   };

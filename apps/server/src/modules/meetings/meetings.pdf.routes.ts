@@ -3,9 +3,7 @@ import { z } from 'zod';
 import type { TypedApp } from '../../http/types.js';
 import { PDF_CONTENT_TYPE } from './meetings.pdf-document.js';
 import type { MeetingsService } from './meetings.service.js';
-
-/** Keeps what `filename=` may say (quoted ASCII); `filename*` carries the name as written. */
-const asciiFileName = (name: string) => name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+import { sendFileDownload } from '../../http/file-download.js';
 
 export function registerMeetingPdfRoute(app: TypedApp, service: MeetingsService) {
   app.get(
@@ -27,16 +25,7 @@ export function registerMeetingPdfRoute(app: TypedApp, service: MeetingsService)
     },
     async (request, reply) => {
       const file = await service.summaryPdf(request.scope, request.params.id);
-      return reply
-        .code(200)
-        .header('content-type', PDF_CONTENT_TYPE)
-        .header(
-          'content-disposition',
-          `attachment; filename="${asciiFileName(file.fileName)}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-        )
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(file.content);
+      return sendFileDownload(reply, file, PDF_CONTENT_TYPE);
     },
   );
 }

@@ -19,15 +19,13 @@ import { createRoute, objectRoute } from '../../http/route-options.js';
 import type { TypedApp } from '../../http/types.js';
 import { PDF_CONTENT_TYPE } from './org-chart.pdf-document.js';
 import type { OrgChartService } from './org-chart.service.js';
+import { sendFileDownload } from '../../http/file-download.js';
 
 const base = '/organizations/:organizationId/org-chart';
 const oneSeat = envelope(orgChartSeatSchema);
 const success = envelope(successSchema);
 const history = envelope(orgChartHolderHistorySchema);
 const EDITORS = 'Administrators, owners and members of the leadership team; others get 403 (org_chart.cannot_edit).';
-
-/** Keeps what `filename=` may say (quoted ASCII); `filename*` carries the name as written. */
-const asciiFileName = (name: string) => name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
 
 export function orgChartRoutes(service: OrgChartService) {
   return async function register(app: TypedApp) {
@@ -172,16 +170,7 @@ export function orgChartRoutes(service: OrgChartService) {
       },
       async (request, reply) => {
         const file = await service.chartPdf(request.scope);
-        return reply
-          .code(200)
-          .header('content-type', PDF_CONTENT_TYPE)
-          .header(
-            'content-disposition',
-            `attachment; filename="${asciiFileName(file.fileName)}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-          )
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'private, no-store')
-          .send(file.content);
+        return sendFileDownload(reply, file, PDF_CONTENT_TYPE);
       },
     );
   };

@@ -18,12 +18,10 @@ import type { TypedApp } from '../../http/types.js';
 import { PDF_CONTENT_TYPE } from './processes.pdf-document.js';
 import type { ProcessPdfService } from './processes.pdf.js';
 import type { ProcessesService } from './processes.service.js';
+import { sendFileDownload } from '../../http/file-download.js';
 
 const base = '/organizations/:organizationId/processes';
 const one = envelope(processSchema);
-
-/** Keeps what `filename=` may say (quoted ASCII); `filename*` carries the name as written. */
-const asciiFileName = (name: string) => name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
 
 export function processesRoutes(service: ProcessesService, pdfs: ProcessPdfService) {
   return async function register(app: TypedApp) {
@@ -119,16 +117,7 @@ export function processesRoutes(service: ProcessesService, pdfs: ProcessPdfServi
       },
       async (request, reply) => {
         const file = await pdfs.pdf(request.scope, request.params.id);
-        return reply
-          .code(200)
-          .header('content-type', PDF_CONTENT_TYPE)
-          .header(
-            'content-disposition',
-            `attachment; filename="${asciiFileName(file.fileName)}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-          )
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'private, no-store')
-          .send(file.content);
+        return sendFileDownload(reply, file, PDF_CONTENT_TYPE);
       },
     );
   };
