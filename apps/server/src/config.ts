@@ -33,6 +33,12 @@ const envSchema = z.object({
     .optional(),
   MICROSOFT_ISSUER_URL: z.string().url().optional(),
   MICROSOFT_REDIRECT_URI: z.string().url().optional(),
+  /** The cloud drives' addresses: the providers' own unless a test or an on-premises proxy stands in for them. */
+  GOOGLE_OAUTH_AUTHORIZE_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_OAUTH_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_DRIVE_API_URL: z.string().url().default('https://www.googleapis.com/'),
+  MICROSOFT_LOGIN_URL: z.string().url().default('https://login.microsoftonline.com'),
+  MICROSOFT_GRAPH_URL: z.string().url().default('https://graph.microsoft.com'),
   SENTRY_DSN: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -70,6 +76,24 @@ export interface Config {
     google: OidcProviderConfig | undefined;
     microsoft: OidcProviderConfig | undefined;
   };
+  /** Files (issue 15): uploads are spooled under `tmpDir` before they reach the organization's storage. */
+  storage: {
+    tmpDir: string;
+    googleDrive: StorageOAuthConfig | undefined;
+    microsoft: StorageOAuthConfig | undefined;
+  };
+}
+
+/** A cloud drive's OAuth client and addresses; absent when the server has no client id and secret for it. */
+export interface StorageOAuthConfig {
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  /** Google: the Drive API's root; Microsoft: Graph's. */
+  apiUrl: string;
+  /** Where the provider sends the administrator back: the server's storage callback. */
+  redirectUri: string;
 }
 
 export interface OidcProviderConfig {
@@ -105,6 +129,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(parsed.DATA_DIR);
   const appUrl = parsed.APP_URL ?? `http://localhost:${parsed.PORT}`;
   const callbackUrl = `${appUrl.replace(/\/$/, '')}/auth/callback`;
+  const storageCallbackUrl = `${appUrl.replace(/\/$/, '')}/api/v1/storage/oauth/callback`;
+  const microsoftLogin = `${parsed.MICROSOFT_LOGIN_URL.replace(/\/$/, '')}/${parsed.MICROSOFT_TENANT ?? 'organizations'}/oauth2/v2.0`;
   // Microsoft's multi-tenant issuers are templates no signature check can match: one tenant is required.
   const microsoftIssuer =
     parsed.MICROSOFT_ISSUER_URL ??
@@ -139,6 +165,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         microsoftIssuer,
         parsed.MICROSOFT_REDIRECT_URI ?? callbackUrl,
       ),
+    },
+    storage: {
+      tmpDir: path.join(dataDir, 'tmp'),
+      googleDrive:
+        parsed.GOOGLE_CLIENT_ID && parsed.GOOGLE_CLIENT_SECRET
+          ? {
+              clientId: parsed.GOOGLE_CLIENT_ID,
+              clientSecret: parsed.GOOGLE_CLIENT_SECRET,
+              authorizeUrl: parsed.GOOGLE_OAUTH_AUTHORIZE_URL,
+              tokenUrl: parsed.GOOGLE_OAUTH_TOKEN_URL,
+              apiUrl: parsed.GOOGLE_DRIVE_API_URL,
+              redirectUri: storageCallbackUrl,
+            }
+          : undefined,
+      microsoft:
+        parsed.MICROSOFT_CLIENT_ID && parsed.MICROSOFT_CLIENT_SECRET
+          ? {
+              clientId: parsed.MICROSOFT_CLIENT_ID,
+              clientSecret: parsed.MICROSOFT_CLIENT_SECRET,
+              authorizeUrl: `${microsoftLogin}/authorize`,
+              tokenUrl: `${microsoftLogin}/token`,
+              apiUrl: parsed.MICROSOFT_GRAPH_URL,
+              redirectUri: storageCallbackUrl,
+            }
+          : undefined,
     },
   };
 }

@@ -33,3 +33,5 @@ export * from './annual-goals.js';
 export * from './org-chart.js';
 export * from './processes.js';
 export * from './accountability.js';
+export * from './storage.js';
+export * from './documents.js';

@@ -11,6 +11,7 @@ export const JOB_KINDS = [
   'database.backup',
   'scorecard.reminders',
   'processes.review-reminders',
+  'storage.move',
 ] as const;
 export const jobKindSchema = z.enum(JOB_KINDS);
 export type JobKind = z.infer<typeof jobKindSchema>;

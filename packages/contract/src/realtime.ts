@@ -60,6 +60,8 @@ export const REALTIME_ENTITIES = [
   'annual_goal',
   'org_chart',
   'process',
+  'document',
+  'storage',
 ] as const;
 export const realtimeEntitySchema = z.enum(REALTIME_ENTITIES);
 export type RealtimeEntity = z.infer<typeof realtimeEntitySchema>;

@@ -21,3 +21,5 @@ export * from '../modules/business-plan/business-plan.table.js';
 export * from '../modules/annual-goals/annual-goals.table.js';
 export * from '../modules/org-chart/org-chart.table.js';
 export * from '../modules/processes/processes.table.js';
+export * from '../modules/storage/storage.table.js';
+export * from '../modules/documents/documents.table.js';

@@ -1,7 +1,7 @@
 import { Secret } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import {
-  createSecretBox,
+  createTwoFactorSecretBox,
   hashRecoveryCode,
   matchingStep,
   newRecoveryCode,
@@ -71,11 +71,11 @@ describe('TOTP', () => {
 
 describe('secret box', () => {
   it('round-trips and refuses another server secret', () => {
-    const box = createSecretBox('one-server-secret');
+    const box = createTwoFactorSecretBox('one-server-secret');
     const sealed = box.seal('JBSWY3DPEHPK3PXP');
     expect(sealed).not.toContain('JBSWY3DPEHPK3PXP');
     expect(box.open(sealed)).toBe('JBSWY3DPEHPK3PXP');
-    expect(() => createSecretBox('another-secret').open(sealed)).toThrow();
+    expect(() => createTwoFactorSecretBox('another-secret').open(sealed)).toThrow();
   });
 });
 

@@ -1,5 +1,6 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
+import { createSecretBox, type SecretBox } from '../../crypto/secret-box.js';
 
 /** RFC 6238 with the parameters every authenticator app understands: SHA-1, 6 digits, 30 s. */
 export const TOTP_PERIOD_SECONDS = 30;
@@ -61,25 +62,10 @@ export function matchingStep(secretBase32: string, code: string, atMs: number, l
   return lastUsedStep !== null && step <= lastUsedStep ? null : step;
 }
 
-/** AES-256-GCM under a key derived from the server secret: a database dump alone cannot mint codes. */
-export function createSecretBox(serverSecret: string) {
-  const key = Buffer.from(hkdfSync('sha256', serverSecret, 'keel', 'keel two-factor secrets v1', 32));
-  return {
-    seal(plain: string): string {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
-      const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-      return `v1.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
-    },
-    open(sealed: string): string {
-      const raw = Buffer.from(sealed.replace(/^v1\./, ''), 'base64url');
-      const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
-      decipher.setAuthTag(raw.subarray(12, 28));
-      return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
-    },
-  };
-}
-export type SecretBox = ReturnType<typeof createSecretBox>;
+/** Two-factor secrets are sealed under the server secret: a database dump alone cannot mint codes. */
+export const createTwoFactorSecretBox = (serverSecret: string) =>
+  createSecretBox(serverSecret, 'keel two-factor secrets v1');
+export type { SecretBox };
 
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 

@@ -16,7 +16,7 @@ import { verifyPassword } from './passwords.js';
 import type { AccessClaims } from './tokens.js';
 import { hashOpaqueToken, newOpaqueToken } from './tokens.js';
 import {
-  createSecretBox,
+  createTwoFactorSecretBox,
   hashRecoveryCode,
   looksLikeRecoveryCode,
   matchingStep,
@@ -35,7 +35,7 @@ type CodeOutcome = 'totp' | 'recovery' | 'wrong' | 'used';
 export function createTwoFactorService(deps: { db: Database; serverSecret: string; now?: () => Date }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
-  const box = createSecretBox(deps.serverSecret);
+  const box = createTwoFactorSecretBox(deps.serverSecret);
   // Wrong codes are throttled like wrong passwords: per person and per client address.
   const personFailures = new FailureThrottle(ACCOUNT_FAILURE_RULE);
   const addressFailures = new FailureThrottle(ADDRESS_FAILURE_RULE);

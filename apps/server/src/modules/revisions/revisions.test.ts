@@ -47,6 +47,7 @@ const createTodos = (ownerIds: string[]) =>
 /** Tables whose rows no list shows: writing them must not throw cached lists away. */
 const NOT_SHOWN_IN_LISTS = [
   'audit_events',
+  'document_opens',
   'failed_operations',
   'feedback',
   'invitations',
@@ -54,6 +55,7 @@ const NOT_SHOWN_IN_LISTS = [
   'organization_revisions',
   'refresh_tokens',
   'scorecard_team_settings',
+  'stored_files',
   'terminology_overrides',
   'ui_states',
   'user_preferences',

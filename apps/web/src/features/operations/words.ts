@@ -7,6 +7,7 @@ export const JOB_KIND_LABELS: Record<JobKind, string> = {
   'database.backup': 'Database backup',
   'scorecard.reminders': 'Scorecard reminders',
   'processes.review-reminders': 'Process review reminders',
+  'storage.move': 'Moving files to another storage',
 };
 
 /** A kind the web does not know yet (a newer server) still shows, by its key. */
