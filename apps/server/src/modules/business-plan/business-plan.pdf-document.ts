@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
 import type { BusinessPlanContent, BusinessPlanSectionKey } from '@keel/contract';
+import { PDF_INK, PDF_MUTED, PDF_RULE, startPdfDocument } from '../../pdf/pdf-document.js';
 
 /** The plan's live parts, read from their own tables when the PDF is made. */
 export interface PlanLiveItems {
@@ -23,15 +23,9 @@ export interface BusinessPlanPdfContent {
   words: { annualGoals: string; priorities: string; issues: string };
 }
 
-export const PDF_CONTENT_TYPE = 'application/pdf';
 /** The plan is a two-page document: it is set smaller until it fits, and cut short (saying so) past the smallest. */
 export const PLAN_PDF_PAGES = 2;
 const FONT_SIZES = [10, 9, 8, 7, 6.5, 6] as const;
-
-const fontFile = (name: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}`);
-const INK = '#0f172a';
-const MUTED = '#475569';
-const RULE = '#cbd5e1';
 
 const STATUS_WORDS: Record<string, string> = {
   not_started: 'not started',
@@ -161,23 +155,11 @@ export function planBlocks(pdf: BusinessPlanPdfContent): Block[] {
 }
 
 async function renderAt(pdf: BusinessPlanPdfContent, size: number, cutShort: boolean) {
-  const { default: PDFDocument } = await import('pdfkit');
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, finished } = await startPdfDocument({
     margin: 40,
     bufferPages: true,
-    info: { Title: pdf.documentTitle, Subject: pdf.teamName, Author: pdf.organizationName, Creator: 'Keel' },
-    lang: 'en',
-    displayTitle: true,
+    info: { Title: pdf.documentTitle, Subject: pdf.teamName, Author: pdf.organizationName },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont('body', fontFile('DejaVuSans.ttf'));
-  doc.registerFont('bold', fontFile('DejaVuSans-Bold.ttf'));
   let pages = 1;
   doc.on('pageAdded', () => (pages += 1));
 
@@ -189,24 +171,27 @@ async function renderAt(pdf: BusinessPlanPdfContent, size: number, cutShort: boo
     doc
       .font(options.font ?? 'body')
       .fontSize(options.size)
-      .fillColor(options.color ?? INK);
+      .fillColor(options.color ?? PDF_INK);
     const lineHeight = doc.currentLineHeight(true);
     const onLastPage = pages >= PLAN_PDF_PAGES;
     if (cutShort && onLastPage && doc.y + lineHeight * 2.5 > bottom()) {
       stopped = true;
-      doc.fontSize(size).fillColor(MUTED).text('The rest of this plan does not fit on two pages: read it in Keel.', {
-        width,
-      });
+      doc
+        .fontSize(size)
+        .fillColor(PDF_MUTED)
+        .text('The rest of this plan does not fit on two pages: read it in Keel.', {
+          width,
+        });
       return;
     }
     const room = cutShort && onLastPage ? { height: bottom() - doc.y - lineHeight * 1.5, ellipsis: true } : {};
     doc.text(text, { width, ...room });
   };
 
-  write(pdf.organizationName, { size, color: MUTED });
+  write(pdf.organizationName, { size, color: PDF_MUTED });
   write(pdf.documentTitle, { size: size * 1.9, font: 'bold' });
   write(pdf.teamName, { size: size * 1.3 });
-  write(pdf.savedLine, { size, color: MUTED });
+  write(pdf.savedLine, { size, color: PDF_MUTED });
   for (const block of planBlocks(pdf)) {
     if (block.kind === 'heading') {
       doc.moveDown(0.5);
@@ -216,14 +201,14 @@ async function renderAt(pdf: BusinessPlanPdfContent, size: number, cutShort: boo
         doc
           .moveTo(doc.page.margins.left, y)
           .lineTo(doc.page.margins.left + width, y)
-          .strokeColor(RULE)
+          .strokeColor(PDF_RULE)
           .lineWidth(0.5)
           .stroke();
         doc.moveDown(0.25);
       }
     } else if (block.kind === 'label') write(block.text, { size, font: 'bold' });
     else if (block.kind === 'item') write(`•  ${block.text}`, { size });
-    else if (block.kind === 'muted') write(block.text, { size, color: MUTED });
+    else if (block.kind === 'muted') write(block.text, { size, color: PDF_MUTED });
     else write(block.text, { size });
   }
   doc.end();

@@ -14,7 +14,7 @@ import {
 import { z } from 'zod';
 import { clientMeta } from '../../http/authenticate.js';
 import type { TypedApp } from '../../http/types.js';
-import { PDF_CONTENT_TYPE } from './business-plan.pdf-document.js';
+import { PDF_CONTENT_TYPE } from '../../pdf/pdf-document.js';
 import type { BusinessPlanService } from './business-plan.service.js';
 import { sendFileDownload } from '../../http/file-download.js';
 

@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import type { MeetingRecap, MeetingSection } from '@keel/contract';
 import type { RecapWords } from './meetings.recap.js';
+import { PDF_INK, PDF_MUTED, PDF_RULE, startPdfDocument } from '../../pdf/pdf-document.js';
 
 /** What the PDF of one concluded meeting says, every text already in the organization's words and time zone. */
 export interface MeetingPdfContent {
@@ -17,19 +17,6 @@ export interface MeetingPdfContent {
   words: RecapWords;
 }
 
-export const PDF_CONTENT_TYPE = 'application/pdf';
-
-/**
- * PDF's standard fonts only write Western European letters: "Łukasz" would lose its Ł. DejaVu Sans (from an npm
- * package, so nothing is fetched at install or run time) covers Latin, Greek and Cyrillic; pdfkit embeds only
- * the glyphs a document uses, with the map that lets readers copy and search its text.
- */
-const fontFile = (name: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}`);
-
-const INK = '#0f172a';
-const MUTED = '#475569';
-const RULE = '#cbd5e1';
-
 export const minutesText = (seconds: number) => {
   const minutes = Math.round(seconds / 60);
   return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
@@ -39,34 +26,21 @@ const ratingText = (rating: number | null) => (rating === null ? 'not rated' : `
 
 /** The meeting's record as a PDF (A4), rendered in memory. pdfkit is loaded on the first one, not at start-up. */
 export async function renderMeetingPdf(content: MeetingPdfContent): Promise<Buffer> {
-  const { default: PDFDocument } = await import('pdfkit');
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, finished } = await startPdfDocument({
     margin: 50,
     info: {
       Title: `${content.teamName}: ${content.meetingName}`,
       Subject: content.when,
       Author: content.organizationName,
-      Creator: 'Keel',
     },
-    lang: 'en',
-    displayTitle: true,
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont('body', fontFile('DejaVuSans.ttf'));
-  doc.registerFont('bold', fontFile('DejaVuSans-Bold.ttf'));
 
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
   const text = (value: string, options: { size?: number; color?: string; font?: 'body' | 'bold' } = {}) =>
     doc
       .font(options.font ?? 'body')
       .fontSize(options.size ?? 10)
-      .fillColor(options.color ?? INK)
+      .fillColor(options.color ?? PDF_INK)
       .text(value, { width });
   const heading = (value: string) => {
     doc.moveDown(0.8);
@@ -75,21 +49,21 @@ export async function renderMeetingPdf(content: MeetingPdfContent): Promise<Buff
     doc
       .moveTo(doc.page.margins.left, y)
       .lineTo(doc.page.margins.left + width, y)
-      .strokeColor(RULE)
+      .strokeColor(PDF_RULE)
       .lineWidth(0.5)
       .stroke();
     doc.moveDown(0.4);
   };
   const items = (lines: readonly string[], none: string) => {
-    if (lines.length === 0) text(none, { color: MUTED });
+    if (lines.length === 0) text(none, { color: PDF_MUTED });
     for (const line of lines) text(`•  ${line}`);
   };
 
   const { recap } = content;
-  text(content.organizationName, { color: MUTED });
+  text(content.organizationName, { color: PDF_MUTED });
   text(content.meetingName, { size: 20, font: 'bold' });
   text(content.teamName, { size: 13 });
-  text(content.when, { color: MUTED });
+  text(content.when, { color: PDF_MUTED });
   doc.moveDown(0.4);
   text(`Facilitator: ${content.facilitator ?? 'nobody'}    Scribe: ${content.scribe ?? 'nobody'}`);
 

@@ -1,7 +1,7 @@
 import { meetingParamsSchema } from '@keel/contract';
 import { z } from 'zod';
 import type { TypedApp } from '../../http/types.js';
-import { PDF_CONTENT_TYPE } from './meetings.pdf-document.js';
+import { PDF_CONTENT_TYPE } from '../../pdf/pdf-document.js';
 import type { MeetingsService } from './meetings.service.js';
 import { sendFileDownload } from '../../http/file-download.js';
 

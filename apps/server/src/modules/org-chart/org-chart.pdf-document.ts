@@ -1,7 +1,5 @@
-import { createRequire } from 'node:module';
 import type { PublishedOrgChartSeat } from '@keel/contract';
-
-export const PDF_CONTENT_TYPE = 'application/pdf';
+import { PDF_INK, PDF_MUTED, startPdfDocument } from '../../pdf/pdf-document.js';
 
 /** What the chart's PDF says, every text already in the organization's words. */
 export interface OrgChartPdfContent {
@@ -16,11 +14,6 @@ export interface OrgChartPdfContent {
   teamLabel: string;
 }
 
-/** DejaVu Sans from npm (as the meetings' PDF): names in any Latin, Greek or Cyrillic script keep their letters. */
-const fontFile = (name: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}`);
-
-const INK = '#0f172a';
-const MUTED = '#475569';
 const LINE = '#94a3b8';
 const BOX = '#f8fafc';
 const INDENT = 22;
@@ -67,35 +60,22 @@ export const holdersText = (seat: PublishedOrgChartSeat) =>
  * joined to it by a line, so that a chart of hundreds of seats still reads across pages.
  */
 export async function renderOrgChartPdf(content: OrgChartPdfContent): Promise<Buffer> {
-  const { default: PDFDocument } = await import('pdfkit');
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, finished } = await startPdfDocument({
     margin: 40,
     info: {
       Title: content.chartLabel,
       Subject: content.publishedText,
       Author: content.organizationName,
-      Creator: 'Keel',
     },
-    lang: 'en',
-    displayTitle: true,
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont('body', fontFile('DejaVuSans.ttf'));
-  doc.registerFont('bold', fontFile('DejaVuSans-Bold.ttf'));
 
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const bottom = () => doc.page.height - doc.page.margins.bottom;
 
-  doc.font('body').fontSize(10).fillColor(MUTED).text(content.organizationName, { width });
-  doc.font('bold').fontSize(20).fillColor(INK).text(content.chartLabel, { width });
-  doc.font('body').fontSize(10).fillColor(MUTED).text(content.publishedText, { width });
+  doc.font('body').fontSize(10).fillColor(PDF_MUTED).text(content.organizationName, { width });
+  doc.font('bold').fontSize(20).fillColor(PDF_INK).text(content.chartLabel, { width });
+  doc.font('body').fontSize(10).fillColor(PDF_MUTED).text(content.publishedText, { width });
   doc.moveDown(1);
 
   /** Where each seat's box was drawn: its connector starts there, or at the top of the page it continues on. */
@@ -107,10 +87,10 @@ export async function renderOrgChartPdf(content: OrgChartPdfContent): Promise<Bu
     const inner = boxWidth - 2 * PADDING;
     const team = seat.teamId ? content.teamNames.get(seat.teamId) : undefined;
     const lines: { text: string; font: 'body' | 'bold'; size: number; color: string }[] = [
-      { text: seat.title, font: 'bold', size: 11, color: INK },
-      { text: holdersText(seat), font: 'body', size: 9, color: MUTED },
-      ...(team ? [{ text: `${content.teamLabel}: ${team}`, font: 'body' as const, size: 8.5, color: MUTED }] : []),
-      ...seat.roles.map((role) => ({ text: `•  ${role}`, font: 'body' as const, size: 8.5, color: INK })),
+      { text: seat.title, font: 'bold', size: 11, color: PDF_INK },
+      { text: holdersText(seat), font: 'body', size: 9, color: PDF_MUTED },
+      ...(team ? [{ text: `${content.teamLabel}: ${team}`, font: 'body' as const, size: 8.5, color: PDF_MUTED }] : []),
+      ...seat.roles.map((role) => ({ text: `•  ${role}`, font: 'body' as const, size: 8.5, color: PDF_INK })),
     ];
     const height =
       lines.reduce(

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { clientMeta } from '../../http/authenticate.js';
 import { createRoute, objectRoute } from '../../http/route-options.js';
 import type { TypedApp } from '../../http/types.js';
-import { PDF_CONTENT_TYPE } from './org-chart.pdf-document.js';
+import { PDF_CONTENT_TYPE } from '../../pdf/pdf-document.js';
 import type { OrgChartService } from './org-chart.service.js';
 import { sendFileDownload } from '../../http/file-download.js';
 

@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import type { ProcessStep } from '@keel/contract';
 import { stepTextLines } from './processes.sanitize.js';
+import { PDF_INK, PDF_MUTED, PDF_RULE, startPdfDocument } from '../../pdf/pdf-document.js';
 
 /** What the PDF of one process says, every text already in the organization's words. */
 export interface ProcessPdfContent {
@@ -17,38 +17,16 @@ export interface ProcessPdfContent {
   steps: readonly ProcessStep[];
 }
 
-export const PDF_CONTENT_TYPE = 'application/pdf';
-
-/** DejaVu Sans from npm, as the meeting record uses: every Latin, Greek and Cyrillic name stays text. */
-const fontFile = (name: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}`);
-
-const INK = '#0f172a';
-const MUTED = '#475569';
-const RULE = '#cbd5e1';
-
 /** The process as a PDF (A4), rendered in memory; pdfkit is loaded on the first one, not at start-up. */
 export async function renderProcessPdf(content: ProcessPdfContent): Promise<Buffer> {
-  const { default: PDFDocument } = await import('pdfkit');
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, finished } = await startPdfDocument({
     margin: 50,
     info: {
       Title: content.title,
       Subject: `${content.processWord} of ${content.teamName}`,
       Author: content.organizationName,
-      Creator: 'Keel',
     },
-    lang: 'en',
-    displayTitle: true,
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont('body', fontFile('DejaVuSans.ttf'));
-  doc.registerFont('bold', fontFile('DejaVuSans-Bold.ttf'));
 
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
@@ -59,14 +37,14 @@ export async function renderProcessPdf(content: ProcessPdfContent): Promise<Buff
     doc
       .font(options.font ?? 'body')
       .fontSize(options.size ?? 10)
-      .fillColor(options.color ?? INK)
+      .fillColor(options.color ?? PDF_INK)
       .text(value, left + (options.indent ?? 0), doc.y, { width: width - (options.indent ?? 0) });
   const rule = () => {
     const y = doc.y + 2;
     doc
       .moveTo(left, y)
       .lineTo(left + width, y)
-      .strokeColor(RULE)
+      .strokeColor(PDF_RULE)
       .lineWidth(0.5)
       .stroke();
     doc.moveDown(0.4);
@@ -75,7 +53,7 @@ export async function renderProcessPdf(content: ProcessPdfContent): Promise<Buff
     for (const line of stepTextLines(html)) text(line, { indent });
   };
 
-  text(content.organizationName, { color: MUTED });
+  text(content.organizationName, { color: PDF_MUTED });
   text(content.title, { size: 20, font: 'bold' });
   text(`${content.processWord} of ${content.teamName}`, { size: 13 });
   text(
@@ -86,7 +64,7 @@ export async function renderProcessPdf(content: ProcessPdfContent): Promise<Buff
     ]
       .filter((part) => part !== null)
       .join('    '),
-    { color: MUTED },
+    { color: PDF_MUTED },
   );
   if (content.purpose.trim()) {
     doc.moveDown(0.8);
@@ -97,7 +75,7 @@ export async function renderProcessPdf(content: ProcessPdfContent): Promise<Buff
   doc.moveDown(0.8);
   text('Steps', { size: 13, font: 'bold' });
   rule();
-  if (content.steps.length === 0) text('This process has no steps yet.', { color: MUTED });
+  if (content.steps.length === 0) text('This process has no steps yet.', { color: PDF_MUTED });
   content.steps.forEach((step, index) => {
     doc.moveDown(0.5);
     text(`${index + 1}. ${step.title}`, { font: 'bold', size: 11 });

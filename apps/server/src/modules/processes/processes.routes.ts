@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { clientMeta } from '../../http/authenticate.js';
 import { cachedListRoute, createRoute, objectRoute } from '../../http/route-options.js';
 import type { TypedApp } from '../../http/types.js';
-import { PDF_CONTENT_TYPE } from './processes.pdf-document.js';
+import { PDF_CONTENT_TYPE } from '../../pdf/pdf-document.js';
 import type { ProcessPdfService } from './processes.pdf.js';
 import type { ProcessesService } from './processes.service.js';
 import { sendFileDownload } from '../../http/file-download.js';
