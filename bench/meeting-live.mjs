@@ -17,6 +17,7 @@
 // - the meeting page interactive: goal median < 500 ms.
 import pg from 'pg';
 import { numberOption } from './lib/args.mjs';
+import { withSignedInPage } from './lib/browser.mjs';
 import { openRealtimePage } from './lib/realtime-page.mjs';
 import { insertBenchUsers, insertRows, ownerPasswordHash, seedRunId } from './lib/seed-rows.mjs';
 import {
@@ -38,7 +39,6 @@ const moves = numberOption('moves', 100);
 const socketCount = numberOption('sockets', 1000);
 const browserRuns = numberOption('browser-runs', 7);
 const GOALS = { navigationP95Ms: 50, rssMb: 300, pageMs: 500 };
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 /** In the page: clicks "Join now" and answers, in ms from the click, when the meeting's current section and its "Pause" control show. */
 const TIME_JOIN_TO_MEETING = async () => {
@@ -78,18 +78,9 @@ const TIME_SINCE_NAVIGATION = async () => {
 };
 
 async function measureMeetingPage(baseUrl, email, meetingPath) {
-  const { chromium } = await import('@playwright/test');
-  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ['--no-sandbox'] });
   const runs = [];
   const direct = [];
-  try {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    page.setDefaultTimeout(60_000);
-    await page.goto(`${baseUrl}/login`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: /sign in/i }).click();
-    await page.waitForURL('**/dashboard');
+  await withSignedInPage(baseUrl, { email, password: PASSWORD }, async (page) => {
     for (let run = 0; run < browserRuns + 1; run += 1) {
       await page.goto(`${baseUrl}/meetings`);
       await page.getByRole('link', { name: 'Join now' }).waitFor();
@@ -105,9 +96,7 @@ async function measureMeetingPage(baseUrl, email, meetingPath) {
       const ms = await page.evaluate(TIME_SINCE_NAVIGATION);
       if (run > 0) direct.push(ms);
     }
-  } finally {
-    await browser.close();
-  }
+  });
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   return { runsMs: runs, medianMs: median(runs), directRunsMs: direct, directMedianMs: median(direct) };
 }

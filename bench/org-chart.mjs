@@ -15,13 +15,13 @@
 //   up), counting animation frames with requestAnimationFrame: frames per second over the pan, the share of frames
 //   longer than 25 ms, and the longest. Goal: median fps ≥ 58 (60 Hz display, rounding).
 import { numberOption } from './lib/args.mjs';
+import { withSignedInPage } from './lib/browser.mjs';
 import { API, httpJson, passFail, registrationPayload, round, startServer, writeResult } from './lib/server.mjs';
 
 const seatCount = numberOption('seats', 500);
 const runs = numberOption('runs', 7);
 const panMs = numberOption('pan-ms', 2000);
 const GOALS = { interactiveFromDataMs: 300, panFps: 58 };
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const PASSWORD = 'correct horse battery';
 const ROLES = ['Lead, manage and hold the team accountable', 'Meet the quarterly numbers', 'Hire and coach'];
 
@@ -142,18 +142,9 @@ async function buildChart(port, owner) {
 }
 
 async function measure(baseUrl, email) {
-  const { chromium } = await import('@playwright/test');
-  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ['--no-sandbox'] });
   const interactive = [];
   const pans = [];
-  try {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    page.setDefaultTimeout(60_000);
-    await page.goto(`${baseUrl}/login`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: /sign in/i }).click();
-    await page.waitForURL('**/dashboard');
+  await withSignedInPage(baseUrl, { email, password: PASSWORD }, async (page) => {
     for (let run = 0; run < runs + 1; run += 1) {
       await page.goto(`${baseUrl}/dashboard`, { waitUntil: 'networkidle' });
       await page.goto(`${baseUrl}/organizational-chart`, { waitUntil: 'commit' });
@@ -165,9 +156,7 @@ async function measure(baseUrl, email) {
       interactive.push(timing);
       pans.push(pan);
     }
-  } finally {
-    await browser.close();
-  }
+  });
   return { interactive, pans };
 }
 
