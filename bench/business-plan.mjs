@@ -11,16 +11,14 @@
 // and, for the record, the page's other reads (annual goals, this quarter's priorities, long-term issues,
 // the history's first page), and the plan under `connections` concurrent readers for `duration` s.
 import { numberOption } from './lib/args.mjs';
-import { runLoad, signedInGzipGet, summarizeLoad } from './lib/load.mjs';
+import { runLoad, signedInGzipGet, summarizeLoad, timeSequentialGets } from './lib/load.mjs';
 import {
   API,
   LOAD_ENV,
   getPostgres,
   httpJson,
   passFail,
-  percentile,
   registerOwner,
-  round,
   startServer,
   writeResult,
 } from './lib/server.mjs';
@@ -84,22 +82,6 @@ function fullPlan(year, round) {
       opportunities: lines(20, 'Opportunity'),
       threats: lines(20, 'Threat'),
     },
-  };
-}
-
-async function timeSequential(port, urlPath, token, count) {
-  const auth = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' };
-  const times = [];
-  for (let n = 0; n < WARMUP + count; n += 1) {
-    const response = await httpJson(port, 'GET', urlPath, undefined, auth);
-    if (response.status !== 200) throw new Error(`${urlPath}: ${response.status} ${response.text.slice(0, 300)}`);
-    if (n >= WARMUP) times.push(response.receivedMs);
-  }
-  return {
-    p50: round(percentile(times, 50), 2),
-    p95: round(percentile(times, 95), 2),
-    p99: round(percentile(times, 99), 2),
-    max: round(Math.max(...times), 2),
   };
 }
 
@@ -186,7 +168,7 @@ async function main() {
     };
     const sequential = {};
     for (const [name, path] of Object.entries(reads)) {
-      sequential[name] = await timeSequential(server.port, path, owner.token, requests);
+      sequential[name] = await timeSequentialGets(server.port, path, owner.token, { count: requests, warmup: WARMUP });
       console.log(
         `business-plan: GET ${name}, one at a time: p50 ${sequential[name].p50} ms, p95 ${sequential[name].p95} ms`,
       );
