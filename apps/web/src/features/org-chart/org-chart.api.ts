@@ -45,6 +45,19 @@ export const useSeatHistory = (seatId: string | null) =>
     { enabled: seatId !== null },
   );
 
+/** The seats one person held, as the chart's publications recorded them (newest first). */
+export const usePersonSeatHistory = (userId: string | null) =>
+  useOrganizationQuery(
+    ENTITY,
+    ['person-history', userId ?? 'none'],
+    (organizationId, { signal }) =>
+      apiRequest(chartPath(organizationId, `/people/${userId ?? ''}/history`), {
+        schema: orgChartHolderHistorySchema,
+        signal,
+      }),
+    { enabled: userId !== null },
+  );
+
 export const useCreateSeat = () =>
   useOrganizationMutation([ENTITY], (organizationId, body: CreateOrgChartSeatRequest) =>
     apiRequest(chartPath(organizationId, '/seats'), { schema: orgChartSeatSchema, method: 'POST', body }),

@@ -1,7 +1,9 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { AccountabilityPerson, Terminology } from '@keel/contract';
+import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { cx } from '../../../ui/cx';
+import { PersonSeatHistoryDialog } from '../../org-chart/components/PersonSeatHistoryDialog';
 import { StatusPill } from '../../priorities/components/StatusPill';
 import { dueState, formatDueDate } from '../../todos/todo-dates';
 
@@ -55,12 +57,23 @@ interface PersonCardProps {
 export function PersonCard({ card, terms, today }: PersonCardProps) {
   const headingId = useId();
   const { seats, priorities, measurables, openTodos, openIssues } = card;
+  const [historyOpen, setHistoryOpen] = useState(false);
   return (
     <article aria-labelledby={headingId}>
       <Card className="grid min-w-0 gap-4 p-4">
-        <h2 id={headingId} className="text-lg font-semibold break-words text-slate-900 dark:text-white">
-          {card.person.name}
-        </h2>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id={headingId} className="min-w-0 text-lg font-semibold break-words text-slate-900 dark:text-white">
+            {card.person.name}
+          </h2>
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={`Seat history of ${card.person.name}`}
+            onClick={() => setHistoryOpen(true)}
+          >
+            Seat history
+          </Button>
+        </div>
         <div className="grid gap-4 md:grid-cols-2">
           <Part
             title={`Seats on the ${terms.accountability_chart_label}`}
@@ -153,6 +166,13 @@ export function PersonCard({ card, terms, today }: PersonCardProps) {
           </Part>
         </div>
       </Card>
+      {historyOpen ? (
+        <PersonSeatHistoryDialog
+          person={card.person}
+          chartLabel={terms.accountability_chart_label}
+          onClose={() => setHistoryOpen(false)}
+        />
+      ) : null}
     </article>
   );
 }

@@ -183,4 +183,46 @@ describe('AccountabilityPage', () => {
     expect(await screen.findByText('This team does not exist in your organization')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
+
+  it("opens a person's seat history: each seat they held and when", async () => {
+    stubFetch(
+      signedInFrameRoutes({
+        [`GET /organizations/${ORG_ID}/departments`]: { body: { data: [] } },
+        [`GET ${path}`]: () => pageOf([ada]),
+        [`GET /organizations/${ORG_ID}/org-chart/people/${uuid(1)}/history`]: {
+          body: {
+            data: [
+              {
+                id: uuid(60),
+                seatId: uuid(10),
+                seatTitle: 'Integrator',
+                userId: uuid(1),
+                name: 'Ada Lovelace',
+                placeholderName: null,
+                startedAt: '2026-03-02T09:00:00.000Z',
+                endedAt: null,
+              },
+              {
+                id: uuid(61),
+                seatId: uuid(11),
+                seatTitle: 'Head of Sales',
+                userId: uuid(1),
+                name: 'Ada Lovelace',
+                placeholderName: null,
+                startedAt: '2025-01-06T09:00:00.000Z',
+                endedAt: '2026-03-02T09:00:00.000Z',
+              },
+            ],
+          },
+        },
+      }),
+    );
+    renderPage(<AccountabilityPage />, { path: '/accountability' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Seat history of Ada Lovelace' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Seat history: Ada Lovelace' });
+    expect(await within(dialog).findByText('Head of Sales')).toBeTruthy();
+    expect(within(dialog).getByText('Integrator')).toBeTruthy();
+    expect(within(dialog).getByText(/^Since /)).toBeTruthy();
+    expect(within(dialog).getByText(/ to /)).toBeTruthy();
+  });
 });
