@@ -32,6 +32,7 @@ import { createJobQueue } from './jobs/job-queue.js';
 import { createMailer } from './mail/mailer.js';
 import { defineScorecardReminders } from './modules/scorecard/index.js';
 import { defineProcessReviewReminders } from './modules/processes/index.js';
+import { defineStorageMove } from './modules/storage/index.js';
 import {
   authRoutes,
   avatarRoutes,
@@ -156,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appUrl: config.appUrl,
     log: app.log,
   });
+  defineStorageMove({ db: database.db, config, changes, jobs, log: app.log });
   app.decorate('jobs', jobs);
   // Workers stop before the mailer and the database go: a job in flight finishes or is retried later.
   app.addHook('onClose', async () => {

@@ -17,6 +17,8 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
+        // A document's PDF preview is its bytes, fetched with the session, shown from a blob: URL.
+        frameSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

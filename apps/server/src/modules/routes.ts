@@ -48,6 +48,13 @@ import { createProcessesService, createProcessPdfService, processesRoutes } from
 import { createIssueRaiser, createIssueThreadsService, createIssuesService, issuesRoutes } from './issues/index.js';
 import { loadMarketingContent, marketingRoutes } from './marketing/index.js';
 import {
+  createStorageOAuthService,
+  createStorageSettingsService,
+  createStoredFilesService,
+  storageRoutes,
+} from './storage/index.js';
+import { createDocumentsService, documentsRoutes } from './documents/index.js';
+import {
   createAdminToolsService,
   createDataIsolationService,
   createSystemHealthService,
@@ -120,6 +127,15 @@ export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): P
       createMeetingsService({ db, changes: deps.changes, mailer: deps.mailer, appUrl: deps.config.appUrl }),
     ),
   );
+  await app.register(
+    documentsRoutes(
+      createDocumentsService({
+        db,
+        changes: deps.changes,
+        storedFiles: createStoredFilesService({ db, config: deps.config }),
+      }),
+    ),
+  );
   await app.register(annualGoalsRoutes(createAnnualGoalsService({ db, changes: deps.changes })));
   await app.register(businessPlanRoutes(createBusinessPlanService({ db, changes: deps.changes })));
   await app.register(orgChartRoutes(createOrgChartService({ db, changes: deps.changes })));
@@ -143,6 +159,12 @@ export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): P
   );
   await app.register(userActivityRoutes(createUserActivityService({ db })));
   await app.register(marketingRoutes(loadMarketingContent(deps.config.marketingContentFile)));
+  await app.register(
+    storageRoutes(
+      createStorageSettingsService({ db, config: deps.config, changes: deps.changes, jobs: deps.jobs, log: app.log }),
+      createStorageOAuthService({ db, config: deps.config, changes: deps.changes, log: app.log }),
+    ),
+  );
   const { operations } = deps;
   await app.register(
     operationsRoutes({

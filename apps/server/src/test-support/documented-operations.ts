@@ -144,6 +144,7 @@ export function fillPath(operation: Operation, values: Record<string, string> = 
     const schema = operation.pathParams.find((parameter) => parameter.name === name)?.schema ?? {};
     if (schema.format === 'uuid') return randomUUID();
     if (schema.enum?.length) return encodeURIComponent(String(schema.enum[0]));
+    if (schema.type === 'integer' || schema.type === 'number') return String(Math.max(1, schema.minimum ?? 1));
     // A patterned parameter (a period's first day, say) gets a value of one of the usual shapes.
     const shaped = schema.pattern
       ? patternCandidates().find((candidate) => new RegExp(schema.pattern!).test(candidate))

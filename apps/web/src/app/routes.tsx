@@ -76,7 +76,7 @@ const signedInRoutes: RouteObject[] = [
   ...pages(['/consultant'], 'consultant', signedInPage('ConsultantDashboardPage')),
   ...pages(['/consultant/accept'], 'consultant', signedInPage('ConsultantAcceptPage')),
   ...pages(['/organizational-chart'], 'organizationalChart', signedInPage('OrgChartPage')),
-  ...pages(['/documents'], 'documents'),
+  ...pages(['/documents'], 'documents', signedInPage('DocumentsPage')),
   ...pages(['/user-settings'], 'userSettings', signedInPage('UserSettingsPage')),
   {
     // Admin only (spec section 2 and the settings pages); admin-or-owner is the same test (spec section 6).
@@ -86,7 +86,7 @@ const signedInRoutes: RouteObject[] = [
       ...pages(['/users'], 'users', signedInPage('UsersPage')),
       ...pages(['/organization-settings'], 'organizationSettings', signedInPage('OrganizationSettingsPage')),
       ...pages(['/terminology-settings'], 'terminologySettings', signedInPage('TerminologySettingsPage')),
-      ...pages(['/organization-settings/storage'], 'storage'),
+      ...pages(['/organization-settings/storage'], 'storage', signedInPage('StorageSettingsPage')),
       ...pages(['/admin/bulk-import'], 'adminBulkImport', signedInPage('BulkImportPage')),
       ...pages(['/admin/tools'], 'adminTools', signedInPage('AdminToolsPage')),
       ...pages(['/admin/active-meetings'], 'adminActiveMeetings', signedInPage('AdminActiveMeetingsPage')),

@@ -3,7 +3,7 @@ export { createIssueRaiser, type IssueDraft, type IssueRaiser, type IssueSourceK
 export { registerRaiseIssueRoute } from './raise-issue.route.js';
 export { createIssueFromSource, createIssuesService, type IssuesService } from './issues.service.js';
 export { issuesRoutes } from './issues.routes.js';
-export { openIssueCountSql } from './issues.repository.js';
+export { issueTitles, openIssueCountSql } from './issues.repository.js';
 export { openIssuesOfPerson, type DashboardIssueRow } from './issues.dashboard.repository.js';
 export { insertImportedIssues, openIssueListState, type ImportedIssue } from './issues.import.repository.js';
 export { issuesSolvedBetween } from './issues.recap.repository.js';

@@ -294,3 +294,13 @@ export function openIssueCountSql(organizationId: string): SQL {
   return sql`select count(*)::int from ${issues} i
     where i.organization_id = ${organizationId}::uuid and i.status = 'open' and i.archived_at is null`;
 }
+
+/** The titles of the given issues of the organization, by id (absent: no such issue): for links shown elsewhere. */
+export async function issueTitles(organizationId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tenantDb(organizationId)
+    .select({ id: issues.id, title: issues.title })
+    .from(issues)
+    .where(and(eq(issues.organizationId, organizationId), inArray(issues.id, [...ids])));
+  return new Map(rows.map((row) => [row.id, row.title]));
+}

@@ -344,3 +344,13 @@ export async function setRating(
       set: { present: true, rating, comment },
     });
 }
+
+/** The titles of the given meetings of the organization, by id (absent: no such meeting): for links shown elsewhere. */
+export async function meetingTitles(organizationId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tenantDb(organizationId)
+    .select({ id: meetings.id, title: meetings.name })
+    .from(meetings)
+    .where(and(eq(meetings.organizationId, organizationId), inArray(meetings.id, [...ids])));
+  return new Map(rows.map((row) => [row.id, row.title]));
+}

@@ -355,3 +355,13 @@ export function annualGoalPriorityCountSql(organizationId: string, annualGoalId:
   return sql<number>`(select count(*)::int from ${priorities} p
     where p.organization_id = ${organizationId}::uuid and p.annual_goal_id = ${annualGoalId} and p.archived_at is null)`;
 }
+
+/** The titles of the given priorities of the organization, by id (absent: no such priority): for links shown elsewhere. */
+export async function priorityTitles(organizationId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tenantDb(organizationId)
+    .select({ id: priorities.id, title: priorities.title })
+    .from(priorities)
+    .where(and(eq(priorities.organizationId, organizationId), inArray(priorities.id, [...ids])));
+  return new Map(rows.map((row) => [row.id, row.title]));
+}

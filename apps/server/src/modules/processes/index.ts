@@ -2,3 +2,4 @@ export { createProcessesService, type ProcessesService } from './processes.servi
 export { createProcessPdfService, type ProcessPdfService } from './processes.pdf.js';
 export { processesRoutes } from './processes.routes.js';
 export { defineProcessReviewReminders, runProcessReviewReminders } from './processes.reminders.job.js';
+export { processTitles } from './processes.repository.js';

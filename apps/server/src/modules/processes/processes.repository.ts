@@ -223,3 +223,13 @@ export async function followingOf(organizationId: string, ids: readonly string[]
 
 export { findActiveMemberIds, organizationCalendar } from '../people/index.js';
 export { findActiveTeams } from '../teams/index.js';
+
+/** The titles of the given processes of the organization, by id (absent: no such process): for links shown elsewhere. */
+export async function processTitles(organizationId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tenantDb(organizationId)
+    .select({ id: processes.id, title: processes.title })
+    .from(processes)
+    .where(and(eq(processes.organizationId, organizationId), inArray(processes.id, [...ids])));
+  return new Map(rows.map((row) => [row.id, row.title]));
+}

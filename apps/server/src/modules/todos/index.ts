@@ -2,7 +2,7 @@ export { createTodosService, toTodo, type TodosService } from './todos.service.j
 export { todosRoutes } from './todos.routes.js';
 export { createTodosForIssue, type IssueTodoDraft } from './todos.for-issue.js';
 export { openTodosOfPerson, type DashboardTodoRow } from './todos.dashboard.repository.js';
-export { insertTodos as insertImportedTodos, type TodoInsert as ImportedTodo } from './todos.repository.js';
+export { insertTodos as insertImportedTodos, todoTitles, type TodoInsert as ImportedTodo } from './todos.repository.js';
 export {
   todoCompletionByPeriod,
   type CompletionByPeriod,

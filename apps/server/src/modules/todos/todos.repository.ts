@@ -231,3 +231,13 @@ export { findAssignableMemberIds as assignableMemberIds } from '../people/index.
 export async function existingTeamIds(organizationId: string, teamIds: readonly string[]): Promise<Set<string>> {
   return new Set((await findActiveTeams(organizationId, teamIds)).map((team) => team.id));
 }
+
+/** The titles of the given to-dos of the organization, by id (absent: no such to-do, or deleted): for links elsewhere. */
+export async function todoTitles(organizationId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tenantDb(organizationId)
+    .select({ id: todos.id, title: todos.title })
+    .from(todos)
+    .where(and(eq(todos.organizationId, organizationId), inArray(todos.id, [...ids]), isNull(todos.deletedAt)));
+  return new Map(rows.map((row) => [row.id, row.title]));
+}

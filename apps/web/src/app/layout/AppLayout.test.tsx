@@ -15,11 +15,10 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('signed-in layout', () => {
-  it('shows the sidebar with terminology labels, the organization, the page name and an honest placeholder', async () => {
+  it('shows the sidebar with terminology labels, the organization and the page name', async () => {
     stubFetch(signedInFrameRoutes());
     renderRoutes(routes, { path: '/documents' });
     expect(await screen.findByRole('heading', { name: 'Documents', level: 1 })).toBeTruthy();
-    expect(screen.getByText('This part of Keel is not built yet.')).toBeTruthy();
     const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
     expect(within(nav).getByRole('link', { name: 'Documents' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Big Goals' })).toBeTruthy();

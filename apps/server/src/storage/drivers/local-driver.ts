@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { StorageError, isStorageError, type StorageDriver } from '../storage-driver.js';
+import { isSafeStorageName } from '../storage-name.js';
+import { SourceReadError, exactLength } from './exact-length.js';
+
+/** Half-written files wait here, inside the root so that the final rename stays on one file system. */
+const INCOMING_DIR = '.incoming';
+const PROBE_TEXT = 'Keel checks that it can write, read and remove files here.';
+
+function errnoOf(error: unknown): string | undefined {
+  return (error as NodeJS.ErrnoException | undefined)?.code;
+}
+
+/** The disk's refusal in the contract's kinds, worded for the administrator who runs the server. */
+function diskError(error: unknown, action: string, rootDir: string): StorageError {
+  if (isStorageError(error)) return error;
+  const code = errnoOf(error);
+  if (code === 'ENOSPC' || code === 'EDQUOT') {
+    return new StorageError('rejected', `The server's disk is full: free some space under ${rootDir}.`, {
+      cause: error,
+    });
+  }
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
+    return new StorageError(
+      'unavailable',
+      `The server may not ${action} files under ${rootDir}: check the folder's owner and permissions.`,
+      { cause: error },
+    );
+  }
+  return new StorageError(
+    'unavailable',
+    `The server could not ${action} a file under ${rootDir} (${code ?? 'error'}).`,
+    {
+      cause: error,
+    },
+  );
+}
+
+/**
+ * Files on the server's own disk under `rootDir`; the locator is the name itself. With `rootDir` set to
+ * `<DATA_DIR>/files` it reads the keys written earlier by `createLocalStorage` (file-storage.ts). Failures are
+ * `StorageError`s, except a failure of the source itself, rethrown unchanged.
+ */
+export function createLocalDriver(rootDir: string): StorageDriver {
+  const root = path.resolve(rootDir);
+
+  const locate = (name: string) => {
+    if (!isSafeStorageName(name)) {
+      throw new StorageError('rejected', 'This file name is not allowed in storage.');
+    }
+    return path.join(root, ...name.split('/'));
+  };
+
+  async function writeAtomically(target: string, source: Readable, expectedBytes: number) {
+    const incoming = path.join(root, INCOMING_DIR);
+    const temporary = path.join(incoming, randomUUID());
+    try {
+      await mkdir(incoming, { recursive: true });
+      await pipeline(exactLength(source, expectedBytes), createWriteStream(temporary, { flags: 'wx', flush: true }));
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(temporary, target);
+    } catch (error) {
+      source.destroy();
+      await rm(temporary, { force: true }).catch(() => undefined);
+      if (error instanceof SourceReadError) throw error.reason;
+      throw diskError(error, 'write', root);
+    }
+  }
+
+  async function readAll(stream: Readable): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  const driver: StorageDriver = {
+    async put(name, source) {
+      const target = locate(name);
+      await writeAtomically(target, source.open(), source.bytes);
+      return { locator: name };
+    },
+
+    async open(locator) {
+      const file = locate(locator);
+      try {
+        const handle = await open(file, 'r');
+        const isFile = await handle.stat().then(
+          (stats) => stats.isFile(),
+          () => false,
+        );
+        if (!isFile) {
+          await handle.close();
+          throw Object.assign(new Error(`not a file: ${locator}`), { code: 'ENOENT' });
+        }
+        return handle.createReadStream();
+      } catch (error) {
+        const code = errnoOf(error);
+        if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') {
+          throw new StorageError('not_found', 'This file is no longer in storage.', { cause: error });
+        }
+        throw diskError(error, 'read', root);
+      }
+    },
+
+    async remove(locator) {
+      const file = locate(locator);
+      try {
+        await rm(file, { force: true });
+      } catch (error) {
+        if (errnoOf(error) === 'ENOTDIR') return;
+        throw diskError(error, 'remove', root);
+      }
+    },
+
+    async check() {
+      const probe = Buffer.from(PROBE_TEXT);
+      const name = `keel-probe-${randomUUID()}`;
+      await driver.put(name, { bytes: probe.length, contentType: 'text/plain', open: () => Readable.from([probe]) });
+      const readBack = await driver
+        .open(name)
+        .then(readAll)
+        .catch(async (error: unknown) => {
+          await driver.remove(name).catch(() => undefined);
+          throw diskError(error, 'read', root);
+        });
+      await driver.remove(name);
+      if (!readBack.equals(probe)) {
+        throw new StorageError('unavailable', `The server read back different bytes than it wrote under ${root}.`);
+      }
+    },
+  };
+  return driver;
+}
