@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { drive, type drive_v3 } from '@googleapis/drive';
 import type { StorageOAuthConfig } from '../../config.js';
 import { forgetStorageAccessToken, googleOAuthClient, storageAccessTokenWithExpiry } from '../oauth/storage-oauth.js';
 import { StorageError, isStorageError, type StorageDriver } from '../storage-driver.js';
+import { probeDriver } from './probe.js';
 
 const FOLDER_MIME = 'application/vnd.google-apps.folder';
-const PROBE_TEXT = 'Keel checks that it can write, read and remove files here.';
 
 export interface GoogleDriveAccess {
   config: StorageOAuthConfig;
@@ -196,22 +195,7 @@ export function createGoogleDriveDriver({
       }
     },
 
-    async check() {
-      const { locator } = await driver.put(`keel-check-${randomUUID()}.txt`, {
-        bytes: Buffer.byteLength(PROBE_TEXT),
-        contentType: 'text/plain',
-        open: () => Readable.from([Buffer.from(PROBE_TEXT)]),
-      });
-      try {
-        const chunks: Buffer[] = [];
-        for await (const chunk of await driver.open(locator)) chunks.push(Buffer.from(chunk as Uint8Array));
-        if (Buffer.concat(chunks).toString() !== PROBE_TEXT) {
-          throw new StorageError('unavailable', 'Google Drive gave back different bytes than Keel wrote.');
-        }
-      } finally {
-        await driver.remove(locator);
-      }
-    },
+    check: () => probeDriver(driver, 'Google Drive'),
   };
   return driver;
 }

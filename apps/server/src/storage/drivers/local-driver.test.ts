@@ -4,8 +4,9 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../file-storage.js';
-import { StorageError, type StorageSource } from '../storage-driver.js';
+import type { StorageSource } from '../storage-driver.js';
 import { createLocalDriver } from './local-driver.js';
+import { readAll, refusal } from '../test-support/sample-bytes.js';
 
 let dataDir: string;
 let rootDir: string;
@@ -24,21 +25,6 @@ const sourceOf = (content: Buffer): StorageSource => ({
   contentType: 'application/octet-stream',
   open: () => Readable.from([content.subarray(0, 3), content.subarray(3)]),
 });
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-async function refusal(work: Promise<unknown>): Promise<StorageError> {
-  const error = await work.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(StorageError);
-  return error as StorageError;
-}
 
 /** Every file under the root, `.incoming` included: what a failed write must not leave behind. */
 async function filesUnder(dir: string): Promise<string[]> {

@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { StorageError, isStorageError, type StorageDriver } from '../storage-driver.js';
+import { probeDriver } from './probe.js';
 import { isSafeStorageName } from '../storage-name.js';
 import { SourceReadError, exactLength } from './exact-length.js';
 
 /** Half-written files wait here, inside the root so that the final rename stays on one file system. */
 const INCOMING_DIR = '.incoming';
-const PROBE_TEXT = 'Keel checks that it can write, read and remove files here.';
 
 function errnoOf(error: unknown): string | undefined {
   return (error as NodeJS.ErrnoException | undefined)?.code;
@@ -72,12 +72,6 @@ export function createLocalDriver(rootDir: string): StorageDriver {
     }
   }
 
-  async function readAll(stream: Readable): Promise<Buffer> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of stream) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
-  }
-
   const driver: StorageDriver = {
     async put(name, source) {
       const target = locate(name);
@@ -117,22 +111,7 @@ export function createLocalDriver(rootDir: string): StorageDriver {
       }
     },
 
-    async check() {
-      const probe = Buffer.from(PROBE_TEXT);
-      const name = `keel-probe-${randomUUID()}`;
-      await driver.put(name, { bytes: probe.length, contentType: 'text/plain', open: () => Readable.from([probe]) });
-      const readBack = await driver
-        .open(name)
-        .then(readAll)
-        .catch(async (error: unknown) => {
-          await driver.remove(name).catch(() => undefined);
-          throw diskError(error, 'read', root);
-        });
-      await driver.remove(name);
-      if (!readBack.equals(probe)) {
-        throw new StorageError('unavailable', `The server read back different bytes than it wrote under ${root}.`);
-      }
-    },
+    check: () => probeDriver(driver, `The folder ${root}`, (error) => diskError(error, 'read', root)),
   };
   return driver;
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import {
@@ -14,12 +13,12 @@ import type { MicrosoftDrive } from '@keel/contract';
 import type { StorageOAuthConfig } from '../../config.js';
 import { forgetStorageAccessToken, storageAccessToken, type StorageTokenOptions } from '../oauth/storage-oauth.js';
 import { StorageError, isStorageError, type StorageDriver, type StorageSource } from '../storage-driver.js';
+import { probeDriver } from './probe.js';
 
 /** Graph wants upload chunks in multiples of 320 KiB; 5 MiB is 16 of them and bounds the memory per upload. */
 export const GRAPH_CHUNK_BYTES = 16 * 320 * 1024;
 const KEEL_FOLDER = 'Keel';
 const MAX_DRIVES = 50;
-const PROBE_TEXT = 'Keel checks that it can write, read and remove files here.';
 
 /** `onRefreshTokenRotated` receives the newer refresh tokens Microsoft hands out, for the caller to keep. */
 export interface MicrosoftAccess extends StorageTokenOptions {
@@ -254,22 +253,7 @@ export function createMicrosoftGraphDriver({
       }
     },
 
-    async check() {
-      const { locator } = await driver.put(`keel-check-${randomUUID()}.txt`, {
-        bytes: Buffer.byteLength(PROBE_TEXT),
-        contentType: 'text/plain',
-        open: () => Readable.from([Buffer.from(PROBE_TEXT)]),
-      });
-      try {
-        const chunks: Buffer[] = [];
-        for await (const chunk of await driver.open(locator)) chunks.push(Buffer.from(chunk as Uint8Array));
-        if (Buffer.concat(chunks).toString() !== PROBE_TEXT) {
-          throw new StorageError('unavailable', 'OneDrive / SharePoint gave back different bytes than Keel wrote.');
-        }
-      } finally {
-        await driver.remove(locator);
-      }
-    },
+    check: () => probeDriver(driver, 'OneDrive / SharePoint'),
   };
 
   /** An upload cut short: if the grant itself is gone, say so, since that is what the administrator must fix. */

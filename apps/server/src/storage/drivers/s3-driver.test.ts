@@ -6,8 +6,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { StorageError, type StorageSource } from '../storage-driver.js';
+import type { StorageSource } from '../storage-driver.js';
 import { createS3Driver, type S3DriverOptions } from './s3-driver.js';
+import { readAll, refusal } from '../test-support/sample-bytes.js';
 
 interface S3rverRequest {
   method: string;
@@ -112,21 +113,6 @@ async function sha256Of(stream: Readable): Promise<string> {
   return hash.digest('hex');
 }
 
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-async function refusal(work: Promise<unknown>): Promise<StorageError> {
-  const error = await work.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(StorageError);
-  return error as StorageError;
-}
-
 const NAME = '4b2f3c1e-0000-4000-8000-000000000001/2026/11/9d7a2b44-0000-4000-8000-000000000002';
 
 describe('S3 driver', () => {
@@ -200,7 +186,7 @@ describe('S3 driver', () => {
 
     const probeKeys = requests.filter((request) => request.method === 'PUT').map((request) => request.path);
     expect(probeKeys).toHaveLength(1);
-    expect(probeKeys[0]).toMatch(new RegExp(`^/${BUCKET}/probes/keel-probe-[0-9a-f-]{36}$`));
+    expect(probeKeys[0]).toMatch(new RegExp(`^/${BUCKET}/probes/keel-probe-[0-9a-f-]{36}\\.txt$`));
     expect(requests.some((request) => request.method === 'DELETE' && request.path === probeKeys[0])).toBe(true);
   });
 

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
@@ -10,6 +10,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { StorageError, isStorageError, type StorageDriver } from '../storage-driver.js';
+import { probeDriver } from './probe.js';
 import { isSafeStorageName } from '../storage-name.js';
 import { SourceReadError, exactLength } from './exact-length.js';
 
@@ -41,7 +42,6 @@ const MAX_PARTS = 10_000;
 // Each part is buffered in memory while it uploads: two in flight bound a large upload to a few 5 MB buffers.
 const PARTS_IN_FLIGHT = 2;
 const KEY_MAX_BYTES = 1024;
-const PROBE_TEXT = 'Keel checks that it can write, read and remove files here.';
 
 const UNAUTHORIZED_CODES = new Set([
   'InvalidAccessKeyId',
@@ -212,12 +212,6 @@ export function createS3Driver(options: S3DriverOptions, timeouts: Partial<S3Dri
       .catch(() => undefined);
   }
 
-  async function readAll(stream: Readable): Promise<Buffer> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of stream) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
-  }
-
   const driver: StorageDriver = {
     async put(name, source) {
       if (!isSafeStorageName(name)) throw new StorageError('rejected', 'This file name is not allowed in storage.');
@@ -273,26 +267,7 @@ export function createS3Driver(options: S3DriverOptions, timeouts: Partial<S3Dri
       }
     },
 
-    async check() {
-      const probe = Buffer.from(PROBE_TEXT);
-      const name = `keel-probe-${randomUUID()}`;
-      const { locator } = await driver.put(name, {
-        bytes: probe.length,
-        contentType: 'text/plain',
-        open: () => Readable.from([probe]),
-      });
-      const readBack = await driver
-        .open(locator)
-        .then(readAll)
-        .catch(async (error: unknown) => {
-          await driver.remove(locator).catch(() => undefined);
-          throw storageError(error);
-        });
-      await driver.remove(locator);
-      if (!readBack.equals(probe)) {
-        throw new StorageError('unavailable', `The storage at ${place} returned different bytes than were written.`);
-      }
-    },
+    check: () => probeDriver(driver, `The storage at ${place}`, storageError),
   };
   return driver;
 }

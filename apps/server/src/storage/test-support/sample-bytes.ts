@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { StorageSource } from '../storage-driver.js';
+import { expect } from 'vitest';
+import { StorageError, type StorageSource } from '../storage-driver.js';
 
 /** Random bytes handed over in pieces, as an upload spooled to disk would be; `onRead` sees each piece go. */
 export function sampleSource(
@@ -34,3 +35,13 @@ export async function readAll(stream: Readable): Promise<Buffer> {
 }
 
 export const digest = (content: Buffer) => createHash('sha256').update(content).digest('hex');
+
+/** The StorageError a driver's call fails with (the test fails if it succeeds or fails otherwise). */
+export async function refusal(work: Promise<unknown>): Promise<StorageError> {
+  const error = await work.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(StorageError);
+  return error as StorageError;
+}
