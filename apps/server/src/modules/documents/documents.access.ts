@@ -28,18 +28,45 @@ export async function requireVisibleChain(member: MemberScope, folderId: string)
 }
 
 /**
+ * What is in a folder is never seen more widely than the folder: in a team's folder, that team's things or
+ * private ones; in a private folder, private ones only (its owner's: nobody else sees the folder). So a
+ * search or a link cannot show what the folder around it hides.
+ */
+export function fitsWithin(child: Pick<Placement, 'visibility' | 'teamId'>, folder: ChainLink): boolean {
+  if (folder.visibility === 'company') return true;
+  if (child.visibility === 'private') return true;
+  return folder.visibility === 'team' && child.visibility === 'team' && child.teamId === folder.teamId;
+}
+
+/**
  * Where a new or moved document or folder goes: a folder the caller sees, and for `team` visibility a live team the
- * caller belongs to (administrators: any team). The team of another visibility is dropped. Given the `current`
- * placement, only what changes is checked.
+ * caller belongs to (administrators: any team); never wider than that folder. The team of another visibility is
+ * dropped. Given the `current` placement, only what changes is checked.
  */
 export async function requirePlacement(
+  member: MemberScope,
+  requested: Placement,
+  current?: Placement,
+): Promise<Placement> {
+  const placement = await requireTeamPlacement(member, requested, current);
+  const moved = placement.folderId !== null && placement.folderId !== current?.folderId;
+  const widened =
+    current !== undefined && (placement.visibility !== current.visibility || placement.teamId !== current.teamId);
+  if (placement.folderId && (moved || widened)) {
+    const chain = moved
+      ? await requireVisibleChain(member, placement.folderId)
+      : await folderChain(member.organizationId, placement.folderId);
+    const folder = chain.at(-1);
+    if (folder && !fitsWithin(placement, folder)) throw errors.widerThanFolder(folder.name);
+  }
+  return placement;
+}
+
+async function requireTeamPlacement(
   member: MemberScope,
   placement: Placement,
   current?: Placement,
 ): Promise<Placement> {
-  if (placement.folderId && placement.folderId !== current?.folderId) {
-    await requireVisibleChain(member, placement.folderId);
-  }
   if (placement.visibility !== 'team') return { ...placement, teamId: null };
   // A document that stays with its team stays where it is, even if the caller has since left the team.
   if (current?.visibility === 'team' && current.teamId === placement.teamId) return placement;

@@ -38,6 +38,16 @@ export const folderTooDeep = () =>
     'document.folder_too_deep',
     `Folders can be nested at most ${DOCUMENT_FOLDER_DEPTH_MAX} levels deep. Choose a folder higher up.`,
   );
+export const widerThanFolder = (folderName: string) =>
+  conflict(
+    'document.wider_than_folder',
+    `What is in “${folderName}” can be seen at most by the people who see that folder. Choose who may see it again, or another folder.`,
+  );
+export const contentWiderThanFolder = () =>
+  conflict(
+    'document.content_wider_than_folder',
+    'Some of what is in this folder is seen by more people than the folder would be. Narrow who may see those first.',
+  );
 export const folderNotEmpty = () =>
   conflict('document.folder_not_empty', 'Move or delete what is in the folder first.');
 export const tooManyLinks = () =>

@@ -6,7 +6,7 @@ import type { MemberScope } from '../organizations/index.js';
 import { personName, personView } from '../people/index.js';
 import { teamIdsOfPerson } from '../teams/index.js';
 import { visibleTo } from './documents.policy.js';
-import { documentFolders } from './documents.table.js';
+import { documentFolders, documents } from './documents.table.js';
 
 const owners = personView('document_folder_owner');
 
@@ -157,4 +157,30 @@ export async function deleteFolderAtVersion(organizationId: string, id: string, 
     )
     .returning({ id: documentFolders.id });
   return rows.length > 0;
+}
+
+/**
+ * Whether something directly in the folder would be seen more widely than the folder with `reach` (the rule of
+ * fitsWithin, in SQL). Deeper things fit their own folders, so the direct content is enough to look at.
+ */
+export async function hasContentWiderThan(
+  organizationId: string,
+  folderId: string,
+  reach: { visibility: DocumentVisibility; teamId: string | null },
+): Promise<boolean> {
+  if (reach.visibility === 'company') return false;
+  const wider =
+    reach.visibility === 'team'
+      ? sql`(visibility = 'company' or (visibility = 'team' and team_id is distinct from ${reach.teamId}::uuid))`
+      : sql`visibility <> 'private'`;
+  const result = await tenantDb(organizationId).execute(sql`
+    select exists (
+      select 1 from ${documentFolders}
+       where organization_id = ${organizationId}::uuid and parent_id = ${folderId}::uuid and ${wider}
+    ) or exists (
+      select 1 from ${documents}
+       where organization_id = ${organizationId}::uuid and folder_id = ${folderId}::uuid and ${wider}
+    ) as wider
+  `);
+  return Boolean((result as { rows: { wider: boolean }[] }).rows[0]?.wider);
 }

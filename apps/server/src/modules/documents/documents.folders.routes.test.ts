@@ -145,6 +145,52 @@ describe('documents: listing and search', () => {
   });
 });
 
+describe('what a folder holds is never seen more widely than the folder', () => {
+  it('refuses a company document in a private folder, and keeps a search from showing what the folder hides', async () => {
+    const mine = await folder(writer, 'My drafts', null, { visibility: 'private' });
+    const refused = await kit.send(writer, '/documents', { folderId: mine.id, visibility: 'company' }, [
+      { name: 'Open letter.pdf', content: pdfBytes() },
+    ]);
+    expect(refused.statusCode).toBe(409);
+    expect(bodyOf<{ code: string; error: string }>(refused)).toMatchObject({
+      code: 'document.wider_than_folder',
+      error: expect.stringContaining('My drafts') as string,
+    });
+    const kept = await kit.uploadOne(writer, 'Hidden plan.pdf', { folderId: mine.id, visibility: 'private' });
+    const widened = await call(writer, 'PATCH', `/documents/${kept.id}`, {
+      version: kept.version,
+      visibility: 'company',
+    });
+    expect(bodyOf<{ code: string }>(widened).code).toBe('document.wider_than_folder');
+    const shared = await kit.uploadOne(writer, 'Hidden memo.pdf');
+    const movedIn = await call(writer, 'PATCH', `/documents/${shared.id}`, {
+      version: shared.version,
+      folderId: mine.id,
+    });
+    expect(bodyOf<{ code: string }>(movedIn).code).toBe('document.wider_than_folder');
+    // The memo stayed at the top level; the plan in the private folder shows to nobody else, administrators included.
+    expect((await list(t.owner, '?q=hidden')).data.map((item) => item.name)).toEqual(['Hidden memo.pdf']);
+  });
+
+  it('refuses narrowing a folder while what is in it is seen more widely, and allows it once narrowed', async () => {
+    const outer = await folder(writer, 'Handbook');
+    const inside = await kit.uploadOne(writer, 'Holidays.pdf', { folderId: outer.id });
+    const narrowed = await call(writer, 'PATCH', `/document-folders/${outer.id}`, {
+      version: 1,
+      visibility: 'private',
+    });
+    expect(narrowed.statusCode).toBe(409);
+    expect(bodyOf<{ code: string }>(narrowed).code).toBe('document.content_wider_than_folder');
+    const privateDocument = await call(writer, 'PATCH', `/documents/${inside.id}`, {
+      version: inside.version,
+      visibility: 'private',
+    });
+    expect(privateDocument.statusCode, privateDocument.body).toBe(200);
+    const now = await call(writer, 'PATCH', `/document-folders/${outer.id}`, { version: 1, visibility: 'private' });
+    expect(now.statusCode, now.body).toBe(200);
+  });
+});
+
 describe('documents: links', () => {
   it('adds links to cloud files, telling the drive by the host and naming them from the address', async () => {
     const cases = [

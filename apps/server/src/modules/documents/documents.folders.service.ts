@@ -86,6 +86,10 @@ export function createDocumentFoldersService(deps: DocumentFoldersServiceDeps) {
           },
           current,
         );
+        const narrowed = placement.visibility !== row.visibility || placement.teamId !== row.teamId;
+        if (narrowed && (await folders.hasContentWiderThan(organizationId, id, placement))) {
+          throw errors.contentWiderThanFolder();
+        }
         if (parentId !== row.parentId) {
           const subtree = await folders.subtreeOf(organizationId, id, parentId);
           if (subtree.containsCandidate) throw errors.folderCycle();
