@@ -1,3 +1,4 @@
+import path from 'node:path';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -33,6 +34,8 @@ import { createMailer } from './mail/mailer.js';
 import { defineScorecardReminders } from './modules/scorecard/index.js';
 import { defineProcessReviewReminders } from './modules/processes/index.js';
 import { defineStorageMove } from './modules/storage/index.js';
+import { incomingDirOf } from './storage/drivers/local-driver.js';
+import { removeStaleUploads } from './storage/stale-uploads.js';
 import {
   authRoutes,
   avatarRoutes,
@@ -280,6 +283,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await scorecardReminders.schedule();
   await processReviewReminders.schedule();
   await jobs.start();
+  // Uploads cut off by an earlier stop left temporary files: cleared in the background, never in start-up's way.
+  void removeStaleUploads([config.storage.tmpDir, incomingDirOf(path.join(config.dataDir, 'files'))])
+    .then((removed) => {
+      if (removed > 0) app.log.info({ removed }, 'removed temporary files of interrupted uploads');
+    })
+    .catch((error: unknown) =>
+      app.log.warn({ err: error }, 'could not clear the temporary files of interrupted uploads'),
+    );
 
   const webServed = await registerWebApp(app, config.webDistDir ?? defaultWebDist);
   registerNotFound(app, API_PREFIX, webServed);

@@ -12,6 +12,9 @@ import { SourceReadError, exactLength } from './exact-length.js';
 /** Half-written files wait here, inside the root so that the final rename stays on one file system. */
 const INCOMING_DIR = '.incoming';
 
+/** Where the local driver writes a file before renaming it into place (what a stop mid-write leaves behind). */
+export const incomingDirOf = (rootDir: string) => path.join(rootDir, INCOMING_DIR);
+
 function errnoOf(error: unknown): string | undefined {
   return (error as NodeJS.ErrnoException | undefined)?.code;
 }
@@ -57,7 +60,7 @@ export function createLocalDriver(rootDir: string): StorageDriver {
   };
 
   async function writeAtomically(target: string, source: Readable, expectedBytes: number) {
-    const incoming = path.join(root, INCOMING_DIR);
+    const incoming = incomingDirOf(root);
     const temporary = path.join(incoming, randomUUID());
     try {
       await mkdir(incoming, { recursive: true });
