@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTimeSchema, pageOf, pageQuerySchema, uuidSchema, versionSchema } from './common.js';
+import { DOCUMENT_MIME_TYPES } from './documents.js';
 import { todoDateSchema } from './todos.js';
 
 export const PRIORITY_TITLE_MAX = 300;
@@ -11,6 +12,8 @@ export const MILESTONE_TITLE_MAX = 300;
 export const PRIORITY_LIST_MAX = 500;
 export const MILESTONES_PER_PRIORITY_MAX = 200;
 export const PRIORITY_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+/** What a document may be, plus zip archives; decided by the bytes, so an executable is refused whatever its name. */
+export const PRIORITY_ATTACHMENT_MIME_TYPES = [...DOCUMENT_MIME_TYPES, 'application/zip'] as const;
 /** How many quarters after the current one the planning view shows. */
 export const PLANNING_QUARTERS = 3;
 

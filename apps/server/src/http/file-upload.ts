@@ -1,3 +1,4 @@
+import { PassThrough, type Readable } from 'node:stream';
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors.js';
@@ -40,11 +41,42 @@ export async function readSingleFile(
   }
 }
 
+/**
+ * A multipart file's bytes for a reader that may start later: a body cut off or garbled mid-file fails the
+ * reader with the caller's `malformed` error (a 400), not a fault of ours.
+ */
+export function guardedFileStream(file: Readable, malformed: () => AppError): Readable {
+  const stream = new PassThrough();
+  // The error stays on the stream for its reader (an error with no listener would crash the process).
+  stream.on('error', () => undefined);
+  file.on('error', (error) => stream.destroy(hasKnownStatus(error) ? error : malformed()));
+  file.pipe(stream);
+  return stream;
+}
+
+export interface OpeningFile {
+  fileName: string;
+  /** Must be read to its end (or the request fails); the caller enforces the size while reading. */
+  stream: Readable;
+}
+
+/**
+ * The one file of a multipart upload, under `field`, as a stream: nothing is buffered. The parser cuts the
+ * file one byte past `maxBytes`, so whoever reads the stream refuses it with its own error while it streams.
+ */
+export async function openSingleFile(
+  request: FastifyRequest,
+  options: { field: string; maxBytes: number; missing: () => AppError; malformed: () => AppError },
+): Promise<OpeningFile> {
+  try {
+    const part = await request.file({ limits: { fileSize: options.maxBytes + 1, files: 1 } });
+    if (!part || part.fieldname !== options.field) throw options.missing();
+    return { fileName: cleanFileName(part.filename), stream: guardedFileStream(part.file, options.malformed) };
+  } catch (error) {
+    if (hasKnownStatus(error)) throw error;
+    throw options.malformed();
+  }
+}
+
 /** The form field of every single-file upload that names no other. */
 export const FILE_FIELD = 'file';
-
-/** A feature's reader of its single-file uploads (field "file"): its size limit and its own errors. */
-export const singleFileReader =
-  (options: { maxBytes: number; missing: () => AppError; malformed: () => AppError }) =>
-  (request: FastifyRequest): Promise<UploadedFile> =>
-    readSingleFile(request, { field: FILE_FIELD, ...options });

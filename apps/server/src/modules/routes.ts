@@ -82,6 +82,7 @@ export interface FeatureDeps {
 export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): Promise<void> {
   const { db, storage } = deps;
   const raiser = createIssueRaiser({ db, changes: deps.changes });
+  const storedFiles = createStoredFilesService({ db, config: deps.config });
   await app.register(organizationsRoutes(createOrganizationsService({ db, storage })));
   await app.register(terminologyRoutes(createTerminologyService({ db })));
   await app.register(
@@ -111,14 +112,14 @@ export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): P
   await app.register(
     issuesRoutes(
       createIssuesService({ db, changes: deps.changes }),
-      createIssueThreadsService({ db, changes: deps.changes, storage }),
+      createIssueThreadsService({ db, changes: deps.changes, storedFiles }),
     ),
   );
   await app.register(
     prioritiesRoutes({
       priorities: createPrioritiesService({ db, changes: deps.changes }),
       milestones: createMilestonesService({ db, changes: deps.changes }),
-      activity: createPriorityActivityService({ db, changes: deps.changes, storage }),
+      activity: createPriorityActivityService({ db, changes: deps.changes, storedFiles }),
       raiser,
     }),
   );
@@ -132,7 +133,7 @@ export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): P
       createDocumentsService({
         db,
         changes: deps.changes,
-        storedFiles: createStoredFilesService({ db, config: deps.config }),
+        storedFiles,
       }),
     ),
   );

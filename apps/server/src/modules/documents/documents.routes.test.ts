@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Document, DocumentVersion, Session } from '@keel/contract';
 import { addTeam, malformedJson, useTeamSuite } from '../../test-support/team-fixtures.js';
 import { addMember, auditEvents, bodyOf, expectDocumented, queryAsOwner } from '../../test-support/test-app.js';
-import { documentsKit, exeBytes, pdfBytes, pngBytes } from '../../test-support/documents-fixture.js';
+import { documentsKit, exeBytes, multipartForm, pdfBytes, pngBytes } from '../../test-support/documents-fixture.js';
 
 const { state: t, call } = useTeamSuite(['admin']);
 const kit = documentsKit(t);
@@ -94,6 +94,21 @@ describe('documents: upload', () => {
     expect(bodyOf<{ code: string }>(giant).code).toBe('document.too_large');
     const json = await call(seller, 'POST', '/documents', { file: 'x' });
     expect(json.statusCode).toBe(415);
+  });
+
+  it('answers a body cut off in the middle of a file as unreadable (400), keeping nothing', async () => {
+    const documentsBefore = await kit.countRows('documents');
+    const storedBefore = await kit.countRows('stored_files');
+    const form = multipartForm({ visibility: 'company' }, [{ name: 'Long.pdf', content: pdfBytes(200_000) }]);
+    const cut = await t.context.app.inject({
+      method: 'POST',
+      url: kit.url('/documents'),
+      headers: { ...form.headers, authorization: `Bearer ${seller.accessToken}` },
+      payload: form.payload.subarray(0, form.payload.length - 100_000),
+    });
+    expect(cut.statusCode, cut.body).toBe(400);
+    expect(await kit.countRows('documents')).toBe(documentsBefore);
+    expect(await kit.countRows('stored_files')).toBe(storedBefore);
   });
 });
 

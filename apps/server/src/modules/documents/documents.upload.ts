@@ -3,7 +3,7 @@ import type { Multipart } from '@fastify/multipart';
 import { DOCUMENT_MAX_BYTES } from '@keel/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors.js';
-import { cleanFileName } from '../../http/file-upload.js';
+import { cleanFileName, guardedFileStream } from '../../http/file-upload.js';
 import * as errors from './documents.errors.js';
 
 export interface UploadingFile {
@@ -68,7 +68,7 @@ export async function openUpload(request: FastifyRequest, maxFiles: number): Pro
     let part = first;
     while (part) {
       if (part.type !== 'file') throw errors.fieldsAfterFiles();
-      yield { stream: part.file, fileName: cleanFileName(part.filename) };
+      yield { stream: guardedFileStream(part.file, errors.malformedUpload), fileName: cleanFileName(part.filename) };
       part = await nextPart(parts);
     }
   }

@@ -1,23 +1,28 @@
-import { fileTypeFromBuffer } from 'file-type';
+import type { FastifyRequest } from 'fastify';
 import { ISSUE_ATTACHMENT_MAX_BYTES, ISSUE_ATTACHMENT_MIME_TYPES } from '@keel/contract';
-import { singleFileReader } from '../../http/file-upload.js';
+import { AppError } from '../../http/errors.js';
+import { FILE_FIELD, openSingleFile, type OpeningFile } from '../../http/file-upload.js';
 import * as errors from './issues.errors.js';
 
-export type { UploadedFile } from '../../http/file-upload.js';
+export type { OpeningFile } from '../../http/file-upload.js';
 
-/** The one file of an attachment upload, in the field "file". */
-export const readAttachmentFile = singleFileReader({
-  maxBytes: ISSUE_ATTACHMENT_MAX_BYTES,
-  missing: errors.attachmentMissing,
-  malformed: errors.malformedUpload,
-});
+/** What the storage module enforces while the file streams in. */
+export const ATTACHMENT_RULES = { maxBytes: ISSUE_ATTACHMENT_MAX_BYTES, allowedTypes: ISSUE_ATTACHMENT_MIME_TYPES };
 
-/** The type is decided by the bytes, never by the name or the declared content type. */
-export async function detectAttachmentType(content: Buffer): Promise<string> {
-  if (content.length === 0) throw errors.attachmentEmpty();
-  const detected = await fileTypeFromBuffer(content);
-  if (!detected || !(ISSUE_ATTACHMENT_MIME_TYPES as readonly string[]).includes(detected.mime)) {
-    throw errors.attachmentUnsupported();
-  }
-  return detected.mime;
+/** The one file of an attachment upload, in the field "file", as it streams in. */
+export const openAttachmentFile = (request: FastifyRequest): Promise<OpeningFile> =>
+  openSingleFile(request, {
+    field: FILE_FIELD,
+    maxBytes: ISSUE_ATTACHMENT_MAX_BYTES,
+    missing: errors.attachmentMissing,
+    malformed: errors.malformedUpload,
+  });
+
+/** The storage module's refusals, in the words (and codes) this module always answered with. */
+export function asAttachmentError(error: unknown): unknown {
+  if (!(error instanceof AppError)) return error;
+  if (error.code === 'storage.empty_file') return errors.attachmentEmpty();
+  if (error.code === 'storage.unsupported_type') return errors.attachmentUnsupported();
+  if (error.code === 'storage.file_not_found') return errors.attachmentNotFound();
+  return error;
 }

@@ -105,7 +105,7 @@ const attachmentColumns = {
   fileName: issueAttachments.fileName,
   mimeType: issueAttachments.mimeType,
   sizeBytes: issueAttachments.sizeBytes,
-  storageKey: issueAttachments.storageKey,
+  storedFileId: issueAttachments.storedFileId,
   uploadedById: issueAttachments.uploadedById,
   createdAt: issueAttachments.createdAt,
 };

@@ -11,10 +11,10 @@ import type {
 import type { Database } from '../../db/database.js';
 import { decodeCursor, pageFrom } from '../../http/pagination.js';
 import { publishChange, type ChangeBus } from '../../realtime/change-bus.js';
-import type { FileStorage } from '../../storage/file-storage.js';
 import { recordAuditEvent } from '../audit/index.js';
 import type { Caller, MemberScope, RequestMeta } from '../organizations/index.js';
-import { detectAttachmentType, type UploadedFile } from './issue-attachment-upload.js';
+import type { StoredFilesService } from '../storage/index.js';
+import { asAttachmentError, ATTACHMENT_RULES, type OpeningFile } from './issue-attachment-upload.js';
 import * as threads from './issue-threads.repository.js';
 import { asReader, asWriter } from './issues.policy.js';
 import * as errors from './issues.errors.js';
@@ -26,12 +26,12 @@ export const ISSUE_ATTACHMENTS_PER_ISSUE_MAX = 50;
 export interface IssueThreadsServiceDeps {
   db: Database;
   changes: ChangeBus;
-  storage: FileStorage;
+  storedFiles: StoredFilesService;
 }
 
 /** Comments, attachments and trails: everything hanging off one issue. */
 export function createIssueThreadsService(deps: IssueThreadsServiceDeps) {
-  const { db, changes: bus, storage } = deps;
+  const { db, changes: bus, storedFiles } = deps;
 
   const requireIssue = async (member: MemberScope, id: string) => {
     const row = await repository.findIssue(member.organizationId, member.userId, id);
@@ -127,58 +127,79 @@ export function createIssueThreadsService(deps: IssueThreadsServiceDeps) {
         return (await threads.listAttachments(member.organizationId, issueId)).map(toAttachment);
       }),
 
-    /** The file is read only after the caller is known to be allowed to write. */
-    upload: async (caller: Caller, issueId: string, read: () => Promise<UploadedFile>, meta: RequestMeta) => {
-      const { attachment, teamId } = await asWriter(db, caller, async (member) => {
+    /**
+     * The file is read only after the caller is known to be allowed to write, and streamed to the organization's
+     * storage outside any transaction; the checks are made again when recording, and the file removed if that fails.
+     */
+    upload: async (caller: Caller, issueId: string, open: () => Promise<OpeningFile>, meta: RequestMeta) => {
+      const requireRoom = async (member: MemberScope) => {
         const issue = await requireIssue(member, issueId);
         const existing = await threads.listAttachments(member.organizationId, issueId);
         if (existing.length >= ISSUE_ATTACHMENTS_PER_ISSUE_MAX) {
           throw errors.tooManyAttachments(ISSUE_ATTACHMENTS_PER_ISSUE_MAX);
         }
-        const file = await read();
-        const mimeType = await detectAttachmentType(file.content);
-        const id = randomUUID();
-        const storageKey = `organizations/${member.organizationId}/issues/${issueId}/${id}`;
-        await storage.put(storageKey, file.content);
-        await threads.insertAttachment(member.organizationId, {
-          id,
-          issueId,
-          fileName: file.fileName,
-          mimeType,
-          sizeBytes: file.content.length,
-          storageKey,
-          uploadedById: member.userId,
+        return issue;
+      };
+      await asWriter(db, caller, requireRoom);
+      const upload = await open();
+      const file = await storedFiles
+        .store(caller.organizationId, caller.userId, upload, ATTACHMENT_RULES)
+        .catch((error: unknown) => {
+          throw asAttachmentError(error);
         });
-        await audit(member, 'issue.attachment_added', issueId, meta, { attachmentId: id, mimeType });
-        const row = await threads.findAttachment(member.organizationId, issueId, id);
-        if (!row) throw errors.attachmentNotFound();
-        return { attachment: toAttachment(row), teamId: issue.teamId };
-      });
-      touched(caller, issueId, teamId);
-      return attachment;
+      try {
+        const { attachment, teamId } = await asWriter(db, caller, async (member) => {
+          const issue = await requireRoom(member);
+          const id = randomUUID();
+          await threads.insertAttachment(member.organizationId, {
+            id,
+            issueId,
+            fileName: upload.fileName,
+            mimeType: file.contentType,
+            sizeBytes: file.bytes,
+            storedFileId: file.id,
+            uploadedById: member.userId,
+          });
+          await audit(member, 'issue.attachment_added', issueId, meta, {
+            attachmentId: id,
+            mimeType: file.contentType,
+          });
+          const row = await threads.findAttachment(member.organizationId, issueId, id);
+          if (!row) throw errors.attachmentNotFound();
+          return { attachment: toAttachment(row), teamId: issue.teamId };
+        });
+        touched(caller, issueId, teamId);
+        return attachment;
+      } catch (error) {
+        await storedFiles.remove(caller.organizationId, file.id).catch(() => undefined);
+        throw error;
+      }
     },
 
-    download: (caller: Caller, issueId: string, attachmentId: string) =>
-      asReader(db, caller, async (member) => {
+    download: async (caller: Caller, issueId: string, attachmentId: string) => {
+      const row = await asReader(db, caller, async (member) => {
         await requireIssue(member, issueId);
-        const row = await threads.findAttachment(member.organizationId, issueId, attachmentId);
-        if (!row) throw errors.attachmentNotFound();
-        const content = await storage.get(row.storageKey);
-        if (!content) throw errors.attachmentNotFound();
-        return { content, mimeType: row.mimeType, fileName: row.fileName };
-      }),
+        const found = await threads.findAttachment(member.organizationId, issueId, attachmentId);
+        if (!found) throw errors.attachmentNotFound();
+        return found;
+      });
+      const opened = await storedFiles.open(caller.organizationId, row.storedFileId).catch((error: unknown) => {
+        throw asAttachmentError(error);
+      });
+      return { stream: opened.stream, bytes: opened.bytes, mimeType: row.mimeType, fileName: row.fileName };
+    },
 
+    /** The row and its stored file go together; the bytes follow once that commits. */
     removeAttachment: async (caller: Caller, issueId: string, attachmentId: string, meta: RequestMeta) => {
-      const { teamId, storageKey } = await asWriter(db, caller, async (member) => {
+      const teamId = await asWriter(db, caller, async (member) => {
         const issue = await requireIssue(member, issueId);
         const row = await threads.findAttachment(member.organizationId, issueId, attachmentId);
         if (!row) throw errors.attachmentNotFound();
         await threads.deleteAttachment(member.organizationId, attachmentId);
+        await storedFiles.remove(member.organizationId, row.storedFileId);
         await audit(member, 'issue.attachment_removed', issueId, meta, { attachmentId });
-        return { teamId: issue.teamId, storageKey: row.storageKey };
+        return issue.teamId;
       });
-      // The row is gone for good once committed; the bytes follow.
-      await storage.remove(storageKey);
       touched(caller, issueId, teamId);
       return { success: true as const };
     },

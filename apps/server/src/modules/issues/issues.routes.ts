@@ -30,9 +30,10 @@ import {
 } from '@keel/contract';
 import { z } from 'zod';
 import { clientMeta } from '../../http/authenticate.js';
+import { contentDisposition } from '../../http/file-download.js';
 import { cachedListRoute, createChildRoute, createRoute, objectRoute } from '../../http/route-options.js';
 import type { TypedApp } from '../../http/types.js';
-import { readAttachmentFile } from './issue-attachment-upload.js';
+import { openAttachmentFile } from './issue-attachment-upload.js';
 import type { IssueThreadsService } from './issue-threads.service.js';
 import type { IssuesService } from './issues.service.js';
 
@@ -219,7 +220,7 @@ export function issuesRoutes(service: IssuesService, threads: IssueThreadsServic
           data: await threads.upload(
             request.scope,
             request.params.id,
-            () => readAttachmentFile(request),
+            () => openAttachmentFile(request),
             clientMeta(request),
           ),
         }),
@@ -231,10 +232,11 @@ export function issuesRoutes(service: IssuesService, threads: IssueThreadsServic
         const file = await threads.download(request.scope, request.params.id, request.params.attachmentId);
         return reply
           .header('x-content-type-options', 'nosniff')
-          .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+          .header('content-disposition', contentDisposition('attachment', file.fileName))
           .header('cache-control', 'private, no-store')
+          .header('content-length', String(file.bytes))
           .type(file.mimeType)
-          .send(file.content);
+          .send(file.stream);
       },
     );
     app.delete(

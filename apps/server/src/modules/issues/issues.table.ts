@@ -8,6 +8,7 @@ import {
   versionedTimestamps,
 } from '../../db/table-helpers.js';
 import { organizationColumn, personColumn, users } from '../people/people.table.js';
+import { storedFiles } from '../storage/storage.table.js';
 import { teamColumn, teams } from '../teams/teams.table.js';
 
 export const issues = pgTable(
@@ -96,12 +97,15 @@ export const issueAttachments = pgTable(
     fileName: text('file_name').notNull(),
     mimeType: text('mime_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
-    storageKey: text('storage_key').notNull(),
+    storedFileId: uuid('stored_file_id')
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: 'restrict' }),
     uploadedById: personColumn('uploaded_by_id'),
     createdAt: createdAt(),
   },
   (table) => [
     index('issue_attachments_issue_idx').on(table.organizationId, table.issueId, table.createdAt),
+    index('issue_attachments_stored_file_idx').on(table.storedFileId),
     tenantIsolationPolicy(),
   ],
 );

@@ -1,24 +1,31 @@
-import { fileTypeFromBuffer } from 'file-type';
-import { PRIORITY_ATTACHMENT_MAX_BYTES } from '@keel/contract';
-import { singleFileReader } from '../../http/file-upload.js';
+import type { FastifyRequest } from 'fastify';
+import { PRIORITY_ATTACHMENT_MAX_BYTES, PRIORITY_ATTACHMENT_MIME_TYPES } from '@keel/contract';
+import { AppError } from '../../http/errors.js';
+import { FILE_FIELD, openSingleFile, type OpeningFile } from '../../http/file-upload.js';
 import * as errors from './priorities.errors.js';
 
-export type { UploadedFile } from '../../http/file-upload.js';
+export type { OpeningFile } from '../../http/file-upload.js';
 
-/** The one file of an attachment upload, in the field "file". */
-export const readAttachment = singleFileReader({
+/** What the storage module enforces while the file streams in; the type comes from the bytes, never the name. */
+export const ATTACHMENT_RULES = {
   maxBytes: PRIORITY_ATTACHMENT_MAX_BYTES,
-  missing: errors.attachmentMissing,
-  malformed: errors.malformedUpload,
-});
+  allowedTypes: PRIORITY_ATTACHMENT_MIME_TYPES,
+};
 
-/**
- * The type comes from the bytes, never from the name or the declared type. Text-like files have no
- * signature: they are kept as opaque bytes and always downloaded, never displayed inline.
- */
-export async function sniffAttachmentType(content: Buffer): Promise<string> {
-  if (content.length === 0) throw errors.attachmentEmpty();
-  if (content.length > PRIORITY_ATTACHMENT_MAX_BYTES) throw errors.attachmentTooLarge(PRIORITY_ATTACHMENT_MAX_BYTES);
-  const detected = await fileTypeFromBuffer(content);
-  return detected?.mime ?? 'application/octet-stream';
+/** The one file of an attachment upload, in the field "file", as it streams in. */
+export const openAttachment = (request: FastifyRequest): Promise<OpeningFile> =>
+  openSingleFile(request, {
+    field: FILE_FIELD,
+    maxBytes: PRIORITY_ATTACHMENT_MAX_BYTES,
+    missing: errors.attachmentMissing,
+    malformed: errors.malformedUpload,
+  });
+
+/** The storage module's refusals, in the words (and codes) this module answers with. */
+export function asAttachmentError(error: unknown): unknown {
+  if (!(error instanceof AppError)) return error;
+  if (error.code === 'storage.empty_file') return errors.attachmentEmpty();
+  if (error.code === 'storage.unsupported_type') return errors.attachmentUnsupported();
+  if (error.code === 'storage.file_not_found') return errors.attachmentNotFound();
+  return error;
 }

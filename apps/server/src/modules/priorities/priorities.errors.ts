@@ -1,4 +1,4 @@
-import { badRequest, notFound, staleVersion } from '../../http/errors.js';
+import { AppError, badRequest, notFound, staleVersion } from '../../http/errors.js';
 
 export const priorityNotFound = () => notFound('priority.not_found', 'This priority does not exist or was deleted');
 export const milestoneNotFound = () => notFound('milestone.not_found', 'This milestone does not exist or was deleted');
@@ -34,8 +34,12 @@ export const numericTargetRequired = () =>
 export const attachmentMissing = () =>
   badRequest('priority.attachment_missing', 'Send the file in the multipart field "file"');
 export const attachmentEmpty = () => badRequest('priority.attachment_empty', 'The file is empty');
-export const attachmentTooLarge = (max: number) =>
-  badRequest('priority.attachment_too_large', `The file is larger than ${Math.round(max / 1024 / 1024)} MB`);
+export const attachmentUnsupported = () =>
+  new AppError(
+    415,
+    'priority.attachment_unsupported_type',
+    'This kind of file cannot be attached: use a PDF, an image, an office document, text or a zip',
+  );
 export const malformedUpload = () => badRequest('request.malformed_upload', 'The upload could not be read');
 export const quarterNotOver = (end: string) =>
   badRequest('priority.quarter_not_over', `This quarter is not over yet: it ends on ${end}.`);

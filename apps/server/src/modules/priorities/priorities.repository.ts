@@ -287,7 +287,7 @@ const attachmentColumns = {
   fileName: priorityAttachments.fileName,
   mimeType: priorityAttachments.mimeType,
   size: priorityAttachments.size,
-  storageKey: priorityAttachments.storageKey,
+  storedFileId: priorityAttachments.storedFileId,
   uploadedById: priorityAttachments.uploadedById,
   uploadedByName: ownerName,
   createdAt: priorityAttachments.createdAt,

@@ -27,9 +27,10 @@ import {
   updatePriorityRequestSchema,
 } from '@keel/contract';
 import { clientMeta } from '../../http/authenticate.js';
+import { contentDisposition } from '../../http/file-download.js';
 import { cachedListRoute, createChildRoute, createRoute, objectRoute } from '../../http/route-options.js';
 import type { TypedApp } from '../../http/types.js';
-import { readAttachment } from './attachment-upload.js';
+import { openAttachment } from './attachment-upload.js';
 import type { MilestonesService } from './milestones.service.js';
 import { registerRaiseIssueRoute, type IssueRaiser } from '../issues/index.js';
 import { priorityIssueDraft, type PrioritiesService } from './priorities.service.js';
@@ -46,10 +47,6 @@ export interface PriorityServices {
   /** Turns a priority (the web offers it for off-track ones) into a linked issue. */
   raiser: IssueRaiser;
 }
-
-/** RFC 6266: an ASCII fallback plus the UTF-8 name. */
-const disposition = (fileName: string) =>
-  `attachment; filename="${fileName.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 
 export function prioritiesRoutes({ priorities, milestones, activity, raiser }: PriorityServices) {
   return async function register(app: TypedApp) {
@@ -260,11 +257,13 @@ export function prioritiesRoutes({ priorities, milestones, activity, raiser }: P
         },
       },
       async (request, reply) => {
-        const caller = request.scope;
-        const file = await readAttachment(request);
-        return reply
-          .code(201)
-          .send({ data: await activity.upload(caller, request.params.id, file, clientMeta(request)) });
+        const attachment = await activity.upload(
+          request.scope,
+          request.params.id,
+          () => openAttachment(request),
+          clientMeta(request),
+        );
+        return reply.code(201).send({ data: attachment });
       },
     );
 
@@ -274,11 +273,12 @@ export function prioritiesRoutes({ priorities, milestones, activity, raiser }: P
       async (request, reply) => {
         const file = await activity.download(request.scope, request.params.id, request.params.attachmentId);
         return reply
-          .header('content-disposition', disposition(file.fileName))
+          .header('content-disposition', contentDisposition('attachment', file.fileName))
           .header('x-content-type-options', 'nosniff')
           .header('cache-control', 'private, no-store')
+          .header('content-length', String(file.bytes))
           .type(file.mimeType)
-          .send(file.content);
+          .send(file.stream);
       },
     );
 

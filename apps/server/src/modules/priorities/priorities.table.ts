@@ -8,6 +8,7 @@ import {
 } from '../../db/table-helpers.js';
 import { organizationColumn, personColumn } from '../people/people.table.js';
 import { annualGoals } from '../annual-goals/annual-goals.table.js';
+import { storedFiles } from '../storage/storage.table.js';
 import { teamColumn } from '../teams/teams.table.js';
 
 const STATUSES = ['on_track', 'off_track', 'complete', 'not_complete'] as const;
@@ -117,11 +118,14 @@ export const priorityAttachments = pgTable(
     fileName: text('file_name').notNull(),
     mimeType: text('mime_type').notNull(),
     size: integer('size').notNull(),
-    storageKey: text('storage_key').notNull(),
+    storedFileId: uuid('stored_file_id')
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
   },
   (table) => [
     index('priority_attachments_priority_idx').on(table.priorityId, table.createdAt),
+    index('priority_attachments_stored_file_idx').on(table.storedFileId),
     tenantIsolationPolicy(),
   ],
 );

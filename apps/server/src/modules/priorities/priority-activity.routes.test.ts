@@ -87,9 +87,13 @@ describe('attachments', () => {
     const text = await upload(
       t.owner,
       priority.id,
-      multipart('file', 'a.html', 'text/html', Buffer.from('<script>x</script>')),
+      multipart('file', 'minutes.txt', 'text/plain', Buffer.from('Ship')),
     );
-    expect(bodyOf<{ data: PriorityAttachment }>(text).data.mimeType).toBe('application/octet-stream');
+    expect(bodyOf<{ data: PriorityAttachment }>(text).data.mimeType).toBe('text/plain');
+    // A page of script is no kind of file a priority keeps.
+    const page = await upload(t.owner, priority.id, multipart('file', 'a.html', 'text/html', Buffer.from('<script>')));
+    expect(page.statusCode).toBe(415);
+    expect(bodyOf<{ code: string }>(page).code).toBe('priority.attachment_unsupported_type');
 
     const list = bodyOf<{ data: PriorityAttachment[] }>(
       await call(t.observer, 'GET', `/priorities/${priority.id}/attachments`),

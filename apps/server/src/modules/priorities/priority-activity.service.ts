@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import {
   uuidSchema,
   type CreatePriorityUpdateRequest,
@@ -10,10 +10,9 @@ import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { decodeCursor, pageFrom, preciseTimestampSchema } from '../../http/pagination.js';
 import type { ChangeBus } from '../../realtime/change-bus.js';
-import type { FileStorage } from '../../storage/file-storage.js';
 import type { Caller, RequestMeta } from '../organizations/index.js';
-import type { UploadedFile } from './attachment-upload.js';
-import { sniffAttachmentType } from './attachment-upload.js';
+import type { StoredFilesService } from '../storage/index.js';
+import { asAttachmentError, ATTACHMENT_RULES, type OpeningFile } from './attachment-upload.js';
 import * as errors from './priorities.errors.js';
 import * as repository from './priorities.repository.js';
 import { completion } from './priorities.service.js';
@@ -42,14 +41,19 @@ const toAttachment = (row: repository.AttachmentRow): PriorityAttachment => ({
 });
 
 export interface AttachmentFile {
-  content: Buffer;
+  stream: Readable;
+  bytes: number;
   fileName: string;
   mimeType: string;
 }
 
 /** Weekly status updates and attachments of a priority. */
-export function createPriorityActivityService(deps: { db: Database; changes: ChangeBus; storage: FileStorage }) {
-  const { storage } = deps;
+export function createPriorityActivityService(deps: {
+  db: Database;
+  changes: ChangeBus;
+  storedFiles: StoredFilesService;
+}) {
+  const { storedFiles } = deps;
   const { asWriter, asReader, publish, audit, requireRow } = createPriorityKit(deps.db, deps.changes);
 
   const requireAttachment = async (organizationId: string, priorityId: string, id: string) => {
@@ -110,28 +114,34 @@ export function createPriorityActivityService(deps: { db: Database; changes: Cha
         return (await repository.listAttachments(organizationId, priorityId)).map(toAttachment);
       }),
 
+    /**
+     * The file is read only after the caller is known to be allowed to write, and streamed to the organization's
+     * storage outside any transaction; the checks are made again when recording, and the file removed if that fails.
+     */
     upload: async (
       caller: Caller,
       priorityId: string,
-      file: UploadedFile,
+      open: () => Promise<OpeningFile>,
       meta: RequestMeta,
     ): Promise<PriorityAttachment> => {
-      const mimeType = await sniffAttachmentType(file.content);
-      const key = `organizations/${caller.organizationId}/priorities/${priorityId}/${randomBytes(12).toString('hex')}`;
-      let stored = false;
+      await asWriter(caller, ({ organizationId }) => requireRow(organizationId, priorityId));
+      const upload = await open();
+      const file = await storedFiles
+        .store(caller.organizationId, caller.userId, upload, ATTACHMENT_RULES)
+        .catch((error: unknown) => {
+          throw asAttachmentError(error);
+        });
       try {
         const { attachment, priority } = await asWriter(caller, async (member) => {
           const { organizationId, userId } = member;
           const priority = await requireRow(organizationId, priorityId);
-          await storage.put(key, file.content);
-          stored = true;
           const id = await repository.insertAttachment(organizationId, {
             priorityId,
             uploadedById: userId,
-            fileName: file.fileName,
-            mimeType,
-            size: file.content.length,
-            storageKey: key,
+            fileName: upload.fileName,
+            mimeType: file.contentType,
+            size: file.bytes,
+            storedFileId: file.id,
           });
           await audit(member, 'priority.attachment_added', meta, priorityId, { attachmentId: id });
           const [row] = await repository.listAttachments(organizationId, priorityId, id);
@@ -141,29 +151,30 @@ export function createPriorityActivityService(deps: { db: Database; changes: Cha
         publish(caller, 'updated', [priority]);
         return attachment;
       } catch (error) {
-        // The row never committed: the stored bytes would be orphaned.
-        if (stored) await storage.remove(key).catch(() => undefined);
+        // The row never committed: nobody would ever reach the stored file.
+        await storedFiles.remove(caller.organizationId, file.id).catch(() => undefined);
         throw error;
       }
     },
 
-    download: (caller: Caller, priorityId: string, id: string): Promise<AttachmentFile> =>
-      asReader(caller, async ({ organizationId }) => {
-        const row = await requireAttachment(organizationId, priorityId, id);
-        const content = await storage.get(row.storageKey);
-        if (!content) throw errors.attachmentNotFound();
-        return { content, fileName: row.fileName, mimeType: row.mimeType };
-      }),
+    download: async (caller: Caller, priorityId: string, id: string): Promise<AttachmentFile> => {
+      const row = await asReader(caller, ({ organizationId }) => requireAttachment(organizationId, priorityId, id));
+      const opened = await storedFiles.open(caller.organizationId, row.storedFileId).catch((error: unknown) => {
+        throw asAttachmentError(error);
+      });
+      return { stream: opened.stream, bytes: opened.bytes, fileName: row.fileName, mimeType: row.mimeType };
+    },
 
+    /** The row and its stored file go together; the bytes follow once that commits. */
     removeAttachment: async (caller: Caller, priorityId: string, id: string, meta: RequestMeta) => {
-      const { key, priority } = await asWriter(caller, async (member) => {
+      const priority = await asWriter(caller, async (member) => {
         const priority = await requireRow(member.organizationId, priorityId);
         const row = await requireAttachment(member.organizationId, priorityId, id);
         await repository.deleteAttachment(member.organizationId, id);
+        await storedFiles.remove(member.organizationId, row.storedFileId);
         await audit(member, 'priority.attachment_removed', meta, priorityId, { attachmentId: id });
-        return { key: row.storageKey, priority };
+        return priority;
       });
-      await storage.remove(key).catch(() => undefined);
       publish(caller, 'updated', [priority]);
       return { success: true as const };
     },

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { rename } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -129,6 +129,8 @@ describe('moving stored files from the server disk to S3', () => {
 
   it('moves the rest when tried again, and finishes with every file in S3 and none left on the disk', async () => {
     await rename(path.join(dataDir, 'set-aside'), path.join(localFiles(), missingLocator));
+    // As an attachment kept before Keel recorded hashes: checked by its size, its hash recorded once moved.
+    await queryAsOwner(t.context.database, `update stored_files set sha256 = null where id = '${ids[3]}'`);
     const { version } = await settings();
     const again = await call('POST', '/switch', { driver: 's3', moveExisting: true, version });
     expect(again.statusCode).toBe(200);
@@ -143,5 +145,10 @@ describe('moving stored files from the server disk to S3', () => {
       expect(await bytesOf((await files.open(organizationId(), id)).stream)).toEqual(contentOf(index));
     }
     expect(await filesUnder(localFiles())).toEqual([]);
+    const [recorded] = await queryAsOwner<{ sha256: string | null }>(
+      t.context.database,
+      `select sha256 from stored_files where id = '${ids[3]}'`,
+    );
+    expect(recorded?.sha256).toBe(createHash('sha256').update(contentOf(3)).digest('hex'));
   });
 });

@@ -162,7 +162,8 @@ async function moveOne(
   });
   let locator: string;
   try {
-    if (spooled.bytes !== file.bytes || spooled.sha256 !== file.sha256) {
+    // A file stored before Keel recorded hashes is checked by its size alone, and its hash recorded now.
+    if (spooled.bytes !== file.bytes || (file.sha256 !== null && spooled.sha256 !== file.sha256)) {
       throw new MoveStopped(
         `A file read back from ${STORAGE_DRIVER_LABELS[file.driver]} is not the one that was stored, so it was left there.`,
       );
@@ -180,7 +181,7 @@ async function moveOne(
       organizationId,
       file.id,
       { driver: file.driver, locator: file.locator },
-      { driver: target, locator },
+      { driver: target, locator, sha256: spooled.sha256 },
     ),
   );
   // Removed (or moved by someone else) meanwhile: the new copy is nobody's.

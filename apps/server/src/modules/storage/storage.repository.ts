@@ -130,16 +130,16 @@ export function nextFilesNotOn(
     .limit(limit);
 }
 
-/** Points the row at its new place, if it still is where the move read it (a file removed meanwhile stays so). */
+/** Points the row at its new place (and records the hash of the bytes moved), if it still is where the move read it (a file removed meanwhile stays so). */
 export async function relocateStoredFile(
   organizationId: string,
   id: string,
   from: { driver: StorageDriverKind; locator: string },
-  to: { driver: StorageDriverKind; locator: string },
+  to: { driver: StorageDriverKind; locator: string; sha256: string },
 ): Promise<boolean> {
   const rows = await tenantDb(organizationId)
     .update(storedFiles)
-    .set({ driver: to.driver, locator: to.locator })
+    .set({ driver: to.driver, locator: to.locator, sha256: to.sha256 })
     .where(
       and(
         eq(storedFiles.organizationId, organizationId),

@@ -55,7 +55,8 @@ export const storedFiles = pgTable(
     locator: text('locator').notNull(),
     contentType: text('content_type').notNull(),
     bytes: bigint('bytes', { mode: 'number' }).notNull(),
-    sha256: text('sha256').notNull(),
+    /** Unknown for files stored before Keel recorded it (attachments kept on disk before issue 15). */
+    sha256: text('sha256'),
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },

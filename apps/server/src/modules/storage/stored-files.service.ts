@@ -107,7 +107,7 @@ export function createStoredFilesService(deps: {
               createdById: userId,
             }),
           );
-          return { id: row.id, contentType, bytes: row.bytes, sha256: row.sha256, driver: kind };
+          return { id: row.id, contentType, bytes: row.bytes, sha256: spooled.sha256, driver: kind };
         } catch (error) {
           await removeQuietly(driver, locator);
           throw error;
