@@ -63,6 +63,12 @@ export const TYPE_NAMES: Record<DocumentType, string> = {
   other: 'File',
 };
 
+/** What a document is, in words: a link names its drive, a file its type. */
+export const documentKindText = (document: Pick<Document, 'kind' | 'contentType' | 'linkProvider'>) =>
+  document.kind === 'link' && document.linkProvider
+    ? PROVIDER_NAMES[document.linkProvider]
+    : TYPE_NAMES[documentTypeOf(document)];
+
 /** The terminology keys naming each kind of item a document can be linked to. */
 export const TARGET_TERMS = {
   priority: 'priority_singular',

@@ -3,10 +3,12 @@ import {
   type CreateDocumentLinkRequest,
   documentFolderSchema,
   type DocumentLinkRequest,
+  type DocumentLinkTarget,
   documentListSchema,
   documentSchema,
   type DocumentVisibility,
   documentVersionListSchema,
+  linkedDocumentListSchema,
   recentDocumentListSchema,
   type UpdateDocumentFolderRequest,
   type UpdateDocumentRequest,
@@ -63,6 +65,30 @@ export const useFolderLevel = (folderId: string | null) =>
     if (folderId) query.set('folderId', folderId);
     return apiRequestWhole(`${documentsPath(organizationId)}?${query}`, { schema: documentListSchema, signal });
   });
+
+/** Documents found by name in every folder, for linking one to an item: off until something is typed. */
+export const useDocumentSearch = (search: string, limit: number) =>
+  useOrganizationQuery(
+    'document',
+    ['search', search, limit],
+    (organizationId, { signal }) => {
+      const query = new URLSearchParams({ q: search, sort: 'name', direction: 'asc', limit: String(limit) });
+      return apiRequestWhole(`${documentsPath(organizationId)}?${query}`, { schema: documentListSchema, signal });
+    },
+    { enabled: search.length > 0 },
+  );
+
+/**
+ * The documents linked to one priority, issue, to-do, process or meeting that the caller may see. Keyed under
+ * 'document', so linking and unlinking from either side, and the realtime client, refresh it.
+ */
+export const useLinkedDocuments = (target: DocumentLinkTarget, targetId: string) =>
+  useOrganizationQuery('document', ['linked', target, targetId], (organizationId, { signal }) =>
+    apiRequest(`${orgPath(organizationId)}/linked-documents?${new URLSearchParams({ target, targetId })}`, {
+      schema: linkedDocumentListSchema.shape.data,
+      signal,
+    }),
+  );
 
 export const useRecentDocuments = () =>
   useOrganizationQuery('document', ['recent'], (organizationId, { signal }) =>

@@ -20,6 +20,7 @@ import { Dialog } from '../../../ui/Dialog';
 import { ConflictBanner } from '../../../ui/ConflictBanner';
 import { TextField } from '../../../ui/Field';
 import { PersonOptions, SelectField, TextAreaField } from '../../../ui/FormFields';
+import { LinkedDocuments } from '../../documents/components/LinkedDocuments';
 import type { Terminology } from '@keel/contract';
 import {
   isConflict,
@@ -85,6 +86,7 @@ export function IssueDialog(props: IssueDialogProps) {
         {!readOnly ? <StatusActions {...props} onConflict={() => setConflict(true)} /> : null}
         <IssueComments issueId={issue.id} currentUserId={props.currentUserId} readOnly={readOnly} />
         <IssueAttachments issueId={issue.id} readOnly={readOnly} />
+        <LinkedDocuments target="issue" targetId={issue.id} readOnly={readOnly} />
         <Trail issueId={issue.id} />
       </div>
     </Dialog>

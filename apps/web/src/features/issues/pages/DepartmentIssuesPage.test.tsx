@@ -7,6 +7,7 @@ import { stubFetch } from '../../../test-utils/fetch-stub';
 import { ORG_ID, makeUser } from '../../../test-utils/fixtures';
 import { renderWithToasts } from '../../../test-utils/render';
 import { DEPT, makeDepartment, pageReply, signedInForEachTest, teamFrameRoutes } from '../../../test-utils/team-stubs';
+import { makeDocument } from '../../documents/test-data';
 import { localToday } from '../../todos/todo-dates';
 import { makeIssue } from '../issues-test-data';
 import DepartmentIssuesPage from './DepartmentIssuesPage';
@@ -15,6 +16,7 @@ const SALES = '44444444-4444-4444-8444-444444444444';
 const ME = makeUser().id;
 const base = `/organizations/${ORG_ID}/issues`;
 const listKey = `GET ${base}`;
+const linkedDocuments = `GET /organizations/${ORG_ID}/linked-documents`;
 
 const hiring = makeIssue({ priorityRank: 1, votes: 2 });
 const roof = makeIssue({
@@ -44,6 +46,7 @@ function routes(overrides: Record<string, unknown> = {}) {
       [`GET ${base}/${hiring.id}/comments`]: { body: { data: [], page: { nextCursor: null } } },
       [`GET ${base}/${hiring.id}/attachments`]: { body: { data: [] } },
       [`GET ${base}/${hiring.id}/trail`]: { body: { data: [] } },
+      [linkedDocuments]: { body: { data: [] } },
       ...overrides,
     },
   );
@@ -206,10 +209,16 @@ describe('DepartmentIssuesPage', () => {
 
   it('lets an observer look but not change', async () => {
     useSession.setState({ status: 'signedIn', user: makeUser({ role: 'observer' }) });
-    stubFetch(routes());
+    const stub = stubFetch(routes({ [linkedDocuments]: { body: { data: [makeDocument()] } } }));
     render();
     await screen.findByRole('list', { name: 'Barriers' });
     expect(screen.queryByRole('form', { name: 'New Barrier' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reorder Hiring is slow' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Hiring is slow' }));
+    const documents = within(await screen.findByRole('dialog')).getByRole('region', { name: 'Documents' });
+    expect(await within(documents).findByRole('link', { name: 'Handbook.docx' })).toBeTruthy();
+    expect(within(documents).queryByRole('button', { name: 'Unlink Handbook.docx' })).toBeNull();
+    expect(within(documents).queryByRole('button', { name: 'Add a document' })).toBeNull();
+    expect(stub.callsTo(linkedDocuments)[0]?.url).toContain(`target=issue&targetId=${hiring.id}`);
   });
 });

@@ -2,17 +2,20 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { stubFetch } from '../../../test-utils/fetch-stub';
-import { makeUser } from '../../../test-utils/fixtures';
+import { useSession } from '../../../lib/session-store';
+import { ORG_ID, makeUser } from '../../../test-utils/fixtures';
 import { renderWithToasts } from '../../../test-utils/render';
 import { signedInForEachTest } from '../../../test-utils/team-stubs';
 import PrioritiesPage from '../pages/PrioritiesPage';
+import { makeDocument } from '../../documents/test-data';
 import { PRIORITY_ID, base, listOf, milestone, priority, routes } from '../priorities-test-data';
 
 const [first, second] = priority({}).milestones;
 const one = `${base}/${PRIORITY_ID}`;
+const linkedDocuments = `GET /organizations/${ORG_ID}/linked-documents`;
 
 async function openDetail(overrides: Record<string, unknown> = {}) {
-  const stub = stubFetch(routes(overrides));
+  const stub = stubFetch(routes({ [linkedDocuments]: { body: { data: [] } }, ...overrides }));
   renderWithToasts(<PrioritiesPage />, { path: '/quarterly-priorities' });
   await userEvent.click(await screen.findByRole('button', { name: 'Launch the website' }));
   const dialog = await screen.findByRole('dialog', { name: 'Launch the website' });
@@ -194,5 +197,22 @@ describe('PriorityDetailDialog', () => {
     const files = within(dialog).getByRole('region', { name: 'Attachments' });
     expect(await within(files).findByRole('button', { name: 'plan.pdf' })).toBeTruthy();
     expect(within(files).getByText(/2 KB/)).toBeTruthy();
+  });
+  it('lists the documents linked to the priority, with Unlink', async () => {
+    const { stub, dialog } = await openDetail({ [linkedDocuments]: { body: { data: [makeDocument()] } } });
+    const documents = within(dialog).getByRole('region', { name: 'Documents' });
+    expect(await within(documents).findByRole('link', { name: 'Handbook.docx' })).toBeTruthy();
+    expect(within(documents).getByRole('button', { name: 'Unlink Handbook.docx' })).toBeTruthy();
+    expect(within(documents).getByRole('button', { name: 'Add a document' })).toBeTruthy();
+    expect(stub.callsTo(linkedDocuments)[0]!.url).toContain(`target=priority&targetId=${PRIORITY_ID}`);
+  });
+
+  it('shows an observer the linked documents without changing them', async () => {
+    useSession.setState({ status: 'signedIn', user: makeUser({ role: 'observer' }) });
+    const { dialog } = await openDetail({ [linkedDocuments]: { body: { data: [makeDocument()] } } });
+    const documents = within(dialog).getByRole('region', { name: 'Documents' });
+    expect(await within(documents).findByRole('link', { name: 'Handbook.docx' })).toBeTruthy();
+    expect(within(documents).queryByRole('button', { name: 'Unlink Handbook.docx' })).toBeNull();
+    expect(within(documents).queryByRole('button', { name: 'Add a document' })).toBeNull();
   });
 });
