@@ -28,6 +28,8 @@ export const DOCUMENT_NAME_MAX = 200;
 export const DOCUMENT_URL_MAX = 2000;
 export const DOCUMENT_FOLDER_DEPTH_MAX = 10;
 export const DOCUMENT_LINKS_MAX = 50;
+/** The documents shown as linked to one item: the first ones linked, this many at most. */
+export const LINKED_DOCUMENTS_MAX = 200;
 export const DOCUMENT_VERSIONS_MAX = 200;
 export const DOCUMENT_RECENT_MAX = 10;
 /** The subfolders of one folder, listed whole. */

@@ -68,6 +68,13 @@ function sectionBlocks(key: BusinessPlanSectionKey, pdf: BusinessPlanPdfContent)
     if (label) blocks.push({ kind: 'label', text: label });
     for (const item of written) blocks.push({ kind: 'item', text: item });
   };
+  /** The 3-year picture and the 1-year plan open with the same figures. */
+  const figures = (horizon: { date: string | null; revenue: string; profit: string; measurables: string[] }) => {
+    line('Date', horizon.date);
+    line('Revenue', horizon.revenue);
+    line('Profit', horizon.profit);
+    list('Measurables', horizon.measurables);
+  };
   switch (key) {
     case 'core_values':
       list(
@@ -91,20 +98,12 @@ function sectionBlocks(key: BusinessPlanSectionKey, pdf: BusinessPlanPdfContent)
       break;
     }
     case 'three_year_picture': {
-      const picture = content.threeYearPicture;
-      line('Date', picture.date);
-      line('Revenue', picture.revenue);
-      line('Profit', picture.profit);
-      list('Measurables', picture.measurables);
-      list('What it looks like', picture.looksLike);
+      figures(content.threeYearPicture);
+      list('What it looks like', content.threeYearPicture.looksLike);
       break;
     }
     case 'one_year_plan': {
-      const plan = content.oneYearPlan;
-      line('Date', plan.date);
-      line('Revenue', plan.revenue);
-      line('Profit', plan.profit);
-      list('Measurables', plan.measurables);
+      figures(content.oneYearPlan);
       list(
         `${words.annualGoals} ${live.goalsYear}`,
         live.annualGoals.map((goal) =>

@@ -1,4 +1,4 @@
-import type { DocumentLinkTarget } from '@keel/contract';
+import { LINKED_DOCUMENTS_MAX, type DocumentLinkTarget } from '@keel/contract';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { tenantDb } from '../../db/scope.js';
 import { documentLinks } from './documents.table.js';
@@ -19,7 +19,7 @@ export async function linksOfDocuments(organizationId: string, documentIds: read
     .orderBy(asc(documentLinks.createdAt), asc(documentLinks.target), asc(documentLinks.targetId));
 }
 
-/** The documents linked to one item. */
+/** The documents linked to one item, first linked first (bounded). */
 export async function documentsLinkedTo(
   organizationId: string,
   target: DocumentLinkTarget,
@@ -34,7 +34,9 @@ export async function documentsLinkedTo(
         eq(documentLinks.target, target),
         eq(documentLinks.targetId, targetId),
       ),
-    );
+    )
+    .orderBy(asc(documentLinks.createdAt), asc(documentLinks.documentId))
+    .limit(LINKED_DOCUMENTS_MAX);
   return rows.map((row) => row.documentId);
 }
 

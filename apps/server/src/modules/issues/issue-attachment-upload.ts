@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ISSUE_ATTACHMENT_MAX_BYTES, ISSUE_ATTACHMENT_MIME_TYPES } from '@keel/contract';
-import { AppError } from '../../http/errors.js';
 import { FILE_FIELD, openSingleFile, type OpeningFile } from '../../http/file-upload.js';
+import { inFeatureWords } from '../storage/index.js';
 import * as errors from './issues.errors.js';
 
 export type { OpeningFile } from '../../http/file-upload.js';
@@ -18,11 +18,10 @@ export const openAttachmentFile = (request: FastifyRequest): Promise<OpeningFile
     malformed: errors.malformedUpload,
   });
 
-/** The storage module's refusals, in the words (and codes) this module always answered with. */
-export function asAttachmentError(error: unknown): unknown {
-  if (!(error instanceof AppError)) return error;
-  if (error.code === 'storage.empty_file') return errors.attachmentEmpty();
-  if (error.code === 'storage.unsupported_type') return errors.attachmentUnsupported();
-  if (error.code === 'storage.file_not_found') return errors.attachmentNotFound();
-  return error;
-}
+/** The storage module's refusals, in the words (and codes) this module answered with before. */
+export const asAttachmentError = (error: unknown): unknown =>
+  inFeatureWords(error, {
+    empty: errors.attachmentEmpty,
+    unsupported: errors.attachmentUnsupported,
+    notFound: errors.attachmentNotFound,
+  });

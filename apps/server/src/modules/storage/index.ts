@@ -4,3 +4,4 @@ export { createStorageOAuthService, type StorageOAuthService } from './storage.o
 export { storageRoutes } from './storage.routes.js';
 export { defineStorageMove, runStorageMove, type StorageMoveDeps } from './storage-move.job.js';
 export { driversOfStoredFiles } from './storage.repository.js';
+export { inFeatureWords } from './storage.errors.js';

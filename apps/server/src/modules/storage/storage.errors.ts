@@ -73,3 +73,18 @@ export const secretRequired = () =>
   badRequest('storage.secret_required', 'Enter the secret access key: none is saved yet.', [
     { path: 'secretAccessKey', message: 'Enter the secret access key' },
   ]);
+
+/**
+ * A feature that answered with its own words before its files went through storage keeps them: the storage
+ * module's refusals of an empty file, a type it does not take and missing bytes, renamed; anything else as is.
+ */
+export function inFeatureWords(
+  error: unknown,
+  words: { empty: () => AppError; unsupported: () => AppError; notFound: () => AppError },
+): unknown {
+  if (!(error instanceof AppError)) return error;
+  if (error.code === 'storage.empty_file') return words.empty();
+  if (error.code === 'storage.unsupported_type') return words.unsupported();
+  if (error.code === 'storage.file_not_found') return words.notFound();
+  return error;
+}
