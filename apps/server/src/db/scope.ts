@@ -94,6 +94,11 @@ export function afterCommit(callback: () => void): void {
   active.afterCommit.push(callback);
 }
 
+/** Whether this code runs inside a scope, whose transaction must commit before work it starts may see its writes. */
+export function hasActiveScope(): boolean {
+  return activeScope.getStore() !== undefined;
+}
+
 /**
  * Runs `work` in one transaction as the app role with the tenant set, so row-level security admits
  * only this organization's rows. Repositories reach the transaction through `tenantDb`.

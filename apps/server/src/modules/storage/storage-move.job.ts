@@ -7,7 +7,12 @@ import type { JobQueue } from '../../jobs/job-queue.js';
 import type { ChangeBus } from '../../realtime/change-bus.js';
 import { SpoolTooLargeError, spoolUpload } from '../../storage/upload-spool.js';
 import { isStorageError, type StorageDriver } from '../../storage/storage-driver.js';
-import { createStorageSecrets, resolveDriver, type StorageSecrets } from './storage.drivers.js';
+import {
+  createRotatedTokenKeeper,
+  createStorageSecrets,
+  resolveDriver,
+  type StorageSecrets,
+} from './storage.drivers.js';
 import * as repository from './storage.repository.js';
 import { currentSettings, storedName } from './stored-files.service.js';
 
@@ -61,6 +66,7 @@ async function moveFiles(deps: StorageMoveDeps, payload: StorageMovePayload): Pr
   const { db, config } = deps;
   const { organizationId, moveId } = payload;
   const secrets = deps.secrets ?? createStorageSecrets(config.jwtSecret);
+  const keepRotatedToken = createRotatedTokenKeeper(db, secrets);
   const scope = { organizationId, userId: null };
   const announce = () =>
     deps.changes.publish({
@@ -97,7 +103,7 @@ async function moveFiles(deps: StorageMoveDeps, payload: StorageMovePayload): Pr
   const driverOf = (kind: StorageDriverKind) => {
     const known = drivers.get(kind);
     if (known) return known;
-    const resolution = resolveDriver(config, secrets, settings, kind);
+    const resolution = resolveDriver(config, secrets, settings, kind, keepRotatedToken);
     if ('problem' in resolution)
       throw new MoveStopped(`${STORAGE_DRIVER_LABELS[kind]} cannot be used: ${resolution.problem}`);
     drivers.set(kind, resolution.driver);

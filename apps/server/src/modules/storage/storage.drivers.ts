@@ -2,12 +2,15 @@ import path from 'node:path';
 import type { StorageDriverKind, StorageOAuthProvider } from '@keel/contract';
 import type { Config } from '../../config.js';
 import { createSecretBox, type SecretBox } from '../../crypto/secret-box.js';
+import type { Database } from '../../db/database.js';
+import { afterCommit, hasActiveScope, inTenant } from '../../db/scope.js';
 import { createGoogleDriveDriver } from '../../storage/drivers/google-drive-driver.js';
 import { createLocalDriver } from '../../storage/drivers/local-driver.js';
 import { createMicrosoftGraphDriver } from '../../storage/drivers/microsoft-graph-driver.js';
 import { createS3Driver } from '../../storage/drivers/s3-driver.js';
 import type { StorageDriver } from '../../storage/storage-driver.js';
 import * as errors from './storage.errors.js';
+import * as repository from './storage.repository.js';
 import type { StorageSettingsRow } from './storage.repository.js';
 
 /** The settings an organization has before it saves any: everything on the server's disk. */
@@ -55,6 +58,33 @@ export const oauthConfigOf = (config: Config, provider: StorageOAuthProvider) =>
 export const refreshTokenSealedOf = (settings: StorageSettingsRow, provider: StorageOAuthProvider) =>
   provider === 'google_drive' ? settings.googleRefreshTokenSealed : settings.microsoftRefreshTokenSealed;
 
+/** Keeps the newer refresh token a provider handed out while a driver of `organizationId` was in use. */
+export type RotatedTokenKeeper = (
+  organizationId: string,
+  provider: StorageOAuthProvider,
+  previousSealed: string,
+  refreshToken: string,
+) => Promise<void>;
+
+/**
+ * Saved in a transaction of its own once the caller's commits: a read-only request may rotate the token, and on the
+ * embedded database a second transaction cannot start while the caller's is open. Losing it only costs a later
+ * refresh with the older token, which Microsoft keeps accepting until it expires.
+ */
+export function createRotatedTokenKeeper(db: Database, secrets: StorageSecrets): RotatedTokenKeeper {
+  return async (organizationId, provider, previousSealed, refreshToken) => {
+    const save = () =>
+      inTenant(db, { organizationId, userId: null }, () =>
+        repository.replaceRefreshToken(organizationId, provider, previousSealed, secrets[provider].seal(refreshToken)),
+      ).then(
+        () => undefined,
+        () => undefined,
+      );
+    if (hasActiveScope()) afterCommit(() => void save());
+    else await save();
+  };
+}
+
 export type DriverResolution = { driver: StorageDriver } | { problem: string };
 
 const UNREADABLE_SECRET =
@@ -78,6 +108,7 @@ export function resolveDriver(
   secrets: StorageSecrets,
   settings: StorageSettingsRow,
   kind: StorageDriverKind,
+  keepRotatedToken?: RotatedTokenKeeper,
 ): DriverResolution {
   switch (kind) {
     case 'local':
@@ -120,13 +151,18 @@ export function resolveDriver(
       if (!oauth) return { problem: 'it is not configured on this server.' };
       if (!settings.microsoftRefreshTokenSealed) return { problem: 'connect it first.' };
       if (!settings.microsoftDriveId) return { problem: 'choose the drive or library to keep files in first.' };
-      const refreshToken = openSealed(secrets.microsoft, settings.microsoftRefreshTokenSealed);
+      const sealed = settings.microsoftRefreshTokenSealed;
+      const refreshToken = openSealed(secrets.microsoft, sealed);
       if (refreshToken === null) return { problem: UNREADABLE_SECRET };
       return {
         driver: createMicrosoftGraphDriver({
           config: oauth,
           refreshToken,
           driveId: settings.microsoftDriveId,
+          ...(keepRotatedToken && {
+            onRefreshTokenRotated: (newer: string) =>
+              keepRotatedToken(settings.organizationId, 'microsoft', sealed, newer),
+          }),
         }),
       };
     }
@@ -139,8 +175,9 @@ export function requireDriver(
   secrets: StorageSecrets,
   settings: StorageSettingsRow,
   kind: StorageDriverKind,
+  keepRotatedToken?: RotatedTokenKeeper,
 ): StorageDriver {
-  const resolution = resolveDriver(config, secrets, settings, kind);
+  const resolution = resolveDriver(config, secrets, settings, kind, keepRotatedToken);
   if ('problem' in resolution) throw errors.notSetUp(kind, resolution.problem);
   return resolution.driver;
 }
@@ -154,8 +191,9 @@ export function driverForStoredFile(
   secrets: StorageSecrets,
   settings: StorageSettingsRow,
   kind: StorageDriverKind,
+  keepRotatedToken?: RotatedTokenKeeper,
 ): StorageDriver {
-  const resolution = resolveDriver(config, secrets, settings, kind);
+  const resolution = resolveDriver(config, secrets, settings, kind, keepRotatedToken);
   if ('problem' in resolution) throw errors.placeUnavailable(kind);
   return resolution.driver;
 }

@@ -187,8 +187,25 @@ describe('connecting OneDrive or SharePoint', () => {
       locationId: 'drive-finance-docs',
       locationName: 'Finance: Documents',
     });
+    const sealedToken = async () =>
+      (
+        await queryAsOwner<{ microsoft_refresh_token_sealed: string; version: number }>(
+          t.context.database,
+          `select microsoft_refresh_token_sealed, version from storage_settings where organization_id = '${orgOf(t.owner)}'`,
+        )
+      )[0];
+    const before = await sealedToken();
+    // Access tokens that ended early: the driver refreshes, and Microsoft hands out a newer refresh token with it.
+    graph.grants.accessTokens.clear();
     const test = bodyOf<{ data: StorageTestResult }>(await call('POST', '/test', t.owner, { driver: 'microsoft' }));
     expect(test.data.ok).toBe(true);
+    // The newer one is kept, without making an administrator's open form stale.
+    const after = await sealedToken();
+    expect(after?.microsoft_refresh_token_sealed).not.toBe(before?.microsoft_refresh_token_sealed);
+    expect(after?.version).toBe(before?.version);
+    graph.grants.accessTokens.clear();
+    const again = bodyOf<{ data: StorageTestResult }>(await call('POST', '/test', t.owner, { driver: 'microsoft' }));
+    expect(again.data.ok).toBe(true);
   });
 
   it('disconnects a drive no file is kept in, forgetting its access', async () => {

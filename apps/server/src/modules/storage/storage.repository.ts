@@ -1,4 +1,4 @@
-import type { StorageDriverKind } from '@keel/contract';
+import type { StorageDriverKind, StorageOAuthProvider } from '@keel/contract';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { tenantDb } from '../../db/scope.js';
 import { storageMoves, storageSettings, storedFiles } from './storage.table.js';
@@ -43,6 +43,32 @@ export async function updateSettingsAtVersion(
     .where(and(eq(storageSettings.organizationId, organizationId), eq(storageSettings.version, version)))
     .returning();
   return row;
+}
+
+/**
+ * Keeps a refresh token the provider rotated, only while the one it replaces is still the saved one (a reconnection
+ * meanwhile wins). Not a settings change: the version stays, so an administrator's open form is not made stale.
+ */
+export async function replaceRefreshToken(
+  organizationId: string,
+  provider: StorageOAuthProvider,
+  previousSealed: string,
+  nextSealed: string,
+): Promise<boolean> {
+  const column =
+    provider === 'google_drive'
+      ? storageSettings.googleRefreshTokenSealed
+      : storageSettings.microsoftRefreshTokenSealed;
+  const rows = await tenantDb(organizationId)
+    .update(storageSettings)
+    .set(
+      provider === 'google_drive'
+        ? { googleRefreshTokenSealed: nextSealed }
+        : { microsoftRefreshTokenSealed: nextSealed },
+    )
+    .where(and(eq(storageSettings.organizationId, organizationId), eq(column, previousSealed)))
+    .returning({ organizationId: storageSettings.organizationId });
+  return rows.length > 0;
 }
 
 export async function insertStoredFile(

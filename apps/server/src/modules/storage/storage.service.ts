@@ -18,6 +18,7 @@ import { isStorageError } from '../../storage/storage-driver.js';
 import { recordAuditEvent } from '../audit/index.js';
 import { asAdmin, asAdminReader, type Caller, type MemberScope, type RequestMeta } from '../organizations/index.js';
 import {
+  createRotatedTokenKeeper,
   createStorageSecrets,
   openSealed,
   requireDriver,
@@ -58,6 +59,7 @@ async function withinTime(work: Promise<void>, timeoutMs: number): Promise<'done
 export function createStorageSettingsService(deps: StorageSettingsServiceDeps) {
   const { db, config, jobs } = deps;
   const secrets = deps.secrets ?? createStorageSecrets(config.jwtSecret);
+  const keepRotatedToken = createRotatedTokenKeeper(db, secrets);
   const checkTimeoutMs = deps.checkTimeoutMs ?? STORAGE_CHECK_TIMEOUT_MS;
 
   const announce = (caller: Caller) =>
@@ -162,7 +164,7 @@ export function createStorageSettingsService(deps: StorageSettingsServiceDeps) {
     async test(caller: Caller, driver: StorageDriverKind): Promise<StorageTestResult> {
       const settings = await asAdminReader(db, caller, () => currentSettings(caller.organizationId));
       const place = STORAGE_DRIVER_LABELS[driver];
-      const resolution = resolveDriver(config, secrets, settings, driver);
+      const resolution = resolveDriver(config, secrets, settings, driver, keepRotatedToken);
       if ('problem' in resolution)
         return { ok: false, message: `${place} cannot be tested yet: ${resolution.problem}` };
       try {

@@ -8,6 +8,7 @@ import { detectContentType } from '../../storage/content-type.js';
 import { SpoolTooLargeError, spoolUpload } from '../../storage/upload-spool.js';
 import type { StorageDriver } from '../../storage/storage-driver.js';
 import {
+  createRotatedTokenKeeper,
   createStorageSecrets,
   DEFAULT_SETTINGS,
   driverForStoredFile,
@@ -65,6 +66,7 @@ export function createStoredFilesService(deps: {
 }): StoredFilesService {
   const { db, config } = deps;
   const secrets = deps.secrets ?? createStorageSecrets(config.jwtSecret);
+  const keepRotatedToken = createRotatedTokenKeeper(db, secrets);
   const scope = (organizationId: string, userId: string | null = null) => ({ organizationId, userId });
 
   async function spool(stream: Readable, maxBytes: number) {
@@ -85,7 +87,7 @@ export function createStoredFilesService(deps: {
         if (!contentType) throw errors.unsupportedType();
         const settings = await readInTenant(db, scope(organizationId, userId), () => currentSettings(organizationId));
         const kind = settings.driver;
-        const driver = driverForStoredFile(config, secrets, settings, kind);
+        const driver = driverForStoredFile(config, secrets, settings, kind, keepRotatedToken);
         let locator: string;
         try {
           ({ locator } = await driver.put(storedName(organizationId, new Date()), {
@@ -123,7 +125,7 @@ export function createStoredFilesService(deps: {
         settings: await currentSettings(organizationId),
       }));
       if (!row) throw errors.fileNotFound();
-      const driver = driverForStoredFile(config, secrets, settings, row.driver);
+      const driver = driverForStoredFile(config, secrets, settings, row.driver, keepRotatedToken);
       try {
         return { stream: await driver.open(row.locator), contentType: row.contentType, bytes: row.bytes };
       } catch (error) {
@@ -140,7 +142,13 @@ export function createStoredFilesService(deps: {
       await inTenant(db, scope(organizationId), async () => {
         const row = await repository.deleteStoredFile(organizationId, storedFileId);
         if (!row) throw errors.fileNotFound();
-        const resolution = resolveDriver(config, secrets, await currentSettings(organizationId), row.driver);
+        const resolution = resolveDriver(
+          config,
+          secrets,
+          await currentSettings(organizationId),
+          row.driver,
+          keepRotatedToken,
+        );
         // A place disconnected meanwhile: nothing here can reach its copy any more.
         if ('driver' in resolution) afterCommit(() => removals.push(removeQuietly(resolution.driver, row.locator)));
       });

@@ -1,12 +1,15 @@
+import { useSession } from '../../../lib/session-store';
 import { ListStates } from '../../../ui/ListPage';
+import { LinkedDocuments } from '../../documents/components/LinkedDocuments';
 import { useMeeting } from '../meetings.api';
 import { hoursMinutes } from './meeting-words';
 import { MeetingPdfButton } from './MeetingPdfButton';
 import { RecapDecisions } from './live/RecapDecisions';
 
-/** An ended meeting's sections (planned against spent), its attendees with their ratings, what it decided, and its PDF. */
+/** An ended meeting's sections (planned against spent), its attendees with their ratings, what it decided, its documents and its PDF. */
 export function MeetingDetails({ id }: { id: string }) {
   const meeting = useMeeting(id);
+  const readOnly = useSession((state) => state.user?.role === 'observer');
   const data = meeting.data;
   return (
     <ListStates
@@ -57,6 +60,9 @@ export function MeetingDetails({ id }: { id: string }) {
               <RecapDecisions recap={data.recap} />
             </div>
           ) : null}
+          <div className="sm:col-span-2">
+            <LinkedDocuments target="meeting" targetId={data.id} readOnly={readOnly} />
+          </div>
           {data.status === 'concluded' ? (
             <div className="sm:col-span-2">
               <MeetingPdfButton meetingId={data.id} meetingName={data.name} />

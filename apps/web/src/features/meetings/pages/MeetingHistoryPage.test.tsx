@@ -14,6 +14,7 @@ import {
   makeMeeting,
   meetingsRoutes,
 } from '../meetings-test-data';
+import { makeDocument } from '../../documents/test-data';
 import MeetingHistoryPage from './MeetingHistoryPage';
 
 signedInForEachTest();
@@ -77,6 +78,7 @@ describe('/meeting-history', () => {
     renderHistory({
       [HISTORY]: historyPage([makeListItem()]),
       [`GET ${ORG}/meetings/${MEETING_ID}`]: { body: { data: makeMeeting({ status: 'concluded', recap }) } },
+      [`GET ${ORG}/linked-documents`]: { body: { data: [makeDocument()] } },
     });
     const toggle = await within(await list()).findByRole('button', {
       name: 'Show details of Weekly Accountability Meeting',
@@ -88,6 +90,9 @@ describe('/meeting-history', () => {
     expect(screen.getByText('Ada Lovelace')).toBeTruthy();
     expect(screen.getByText('Rated 9')).toBeTruthy();
     expect(screen.getByTestId('recap-notes').textContent).toBe('Hire in January\nReview in March');
+    const documents = screen.getByRole('region', { name: 'Documents' });
+    expect(await within(documents).findByRole('link', { name: 'Handbook.docx' })).toBeTruthy();
+    expect(within(documents).getByRole('button', { name: 'Add a document' })).toBeTruthy();
   });
 
   it('sends the filters and loads the next page with its cursor', async () => {

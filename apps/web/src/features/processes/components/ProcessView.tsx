@@ -7,6 +7,7 @@ import { Banner } from '../../../ui/Banner';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { cx } from '../../../ui/cx';
+import { LinkedDocuments } from '../../documents/components/LinkedDocuments';
 import { useTerminology } from '../../terminology/terminology.api';
 import { isBlankHtml } from '../process-steps';
 import {
@@ -168,6 +169,9 @@ export function ProcessView({ process, readOnly, onEdit }: ProcessViewProps) {
       <Card className="grid gap-2 print:hidden">
         <h3 className="text-base font-semibold text-slate-900 dark:text-white">Who follows it</h3>
         <ProcessFollowing process={process} canAcknowledge={!readOnly} />
+      </Card>
+      <Card className="print:hidden">
+        <LinkedDocuments target="process" targetId={process.id} readOnly={readOnly} />
       </Card>
       <Card className="grid gap-2">
         <h3 className="text-base font-semibold text-slate-900 dark:text-white">Review</h3>

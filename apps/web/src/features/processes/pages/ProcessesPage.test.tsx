@@ -14,10 +14,12 @@ import {
   peopleReply,
   signedInForEachTest,
 } from '../../../test-utils/team-stubs';
+import { makeDocument } from '../../documents/test-data';
 import { PROCESS_ID, SALES, makeProcess } from '../test-data';
 import ProcessesPage from './ProcessesPage';
 
 const base = `/organizations/${ORG_ID}/processes`;
+const linkedDocuments = `GET /organizations/${ORG_ID}/linked-documents`;
 
 function stubPage(routes: Parameters<typeof stubFetch>[0] = {}) {
   return stubFetch({
@@ -59,6 +61,7 @@ describe('ProcessesPage', () => {
         one(makeProcess({ acknowledgedByMe: true, following: { acknowledgedCount: 2, memberCount: 2, percent: 100 } })),
       ],
       [`POST ${base}/${PROCESS_ID}/acknowledge`]: one(makeProcess({ acknowledgedByMe: true })),
+      [linkedDocuments]: { body: { data: [makeDocument()] } },
     });
     render(`/processes?process=${PROCESS_ID}`);
     expect(await screen.findByRole('heading', { level: 2, name: 'Onboard a customer' })).toBeTruthy();
@@ -67,6 +70,9 @@ describe('ProcessesPage', () => {
     expect(screen.getByTestId('followed-percent').textContent).toBe('50%');
     const waiting = screen.getByRole('region', { name: 'Not yet (1)' });
     expect(within(waiting).getByText('Ada Lovelace')).toBeTruthy();
+    const documents = screen.getByRole('region', { name: 'Documents' });
+    expect(await within(documents).findByRole('link', { name: 'Handbook.docx' })).toBeTruthy();
+    expect(stub.callsTo(linkedDocuments)[0]?.url).toContain(`target=process&targetId=${PROCESS_ID}`);
 
     await userEvent.click(screen.getByRole('button', { name: 'I follow this Process' }));
     await waitFor(() => expect(screen.getByTestId('followed-percent').textContent).toBe('100%'));
