@@ -19,6 +19,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { readInTenant } from './db/scope.js';
+import { registerApiKeyAccess } from './http/api-key-access.js';
 import { registerAuthentication } from './http/authenticate.js';
 import { registerErrorHandling, registerNotFound } from './http/error-handler.js';
 import { registerOrganizationScope } from './http/organization-scope.js';
@@ -48,6 +49,7 @@ import {
   sessionsRoutes,
   twoFactorRoutes,
 } from './modules/auth/index.js';
+import { createApiKeyGate } from './modules/api-keys/index.js';
 import { requireActiveMember } from './modules/organizations/index.js';
 import { registerRevisionCache } from './modules/revisions/index.js';
 import { registerFeatureRoutes } from './modules/routes.js';
@@ -88,6 +90,16 @@ const documentRoutes: typeof jsonSchemaTransform = (input) => {
   return { schema: { ...schema, ...extra }, url };
 };
 
+const API_DESCRIPTION = `The API behind Keel. Every call needs a Bearer token unless marked public.
+
+**With an API key.** An administrator makes one under *Organization settings → Integrations* (\`/organization-settings/integrations\`), choosing its scopes (read or write, per area: scorecard, priorities, to-dos, issues, headlines, meetings, processes, documents, strategy, people) and an optional expiry. The secret is shown once. Send it as a bearer token:
+
+\`\`\`
+curl -H "Authorization: Bearer keel_…" https://keel.example.com/api/v1/organizations/{organizationId}/todos
+\`\`\`
+
+A key acts as the organization on the same \`/api/v1/organizations/{organizationId}/...\` routes as the web app, only in the areas of its scopes (\`todos:read\` reads, \`todos:write\` also changes); other routes answer 403. Each key has its own rate limit (429 with \`Retry-After\` beyond it); every change it makes is audited with the key as the actor. A revoked or expired key is refused with 401 from the next request on.`;
+
 /** The server's package version, shown on system health. */
 const SERVER_VERSION = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -116,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const storage = deps.storage ?? createLocalStorage(config.dataDir);
   const tokens = createAccessTokens(config.jwtSecret);
+  const apiKeyGate = createApiKeyGate(database.db, config.sessionCheckSeconds * 1000);
   const changes = deps.changes ?? createChangeBus();
   const jobs = createJobQueue({
     database,
@@ -174,9 +187,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       info: {
         title: 'Keel API',
         version: '1.0.0',
-        description: 'The API behind Keel. Every call needs a Bearer access token unless marked public.',
+        description: API_DESCRIPTION,
       },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'A signed-in person\'s access token (a JWT), or an API key (`keel_…`) made by an administrator under Organization settings → Integrations.',
+          },
+        },
+      },
       security: [{ bearerAuth: [] }],
     },
     transform: documentRoutes,
@@ -195,7 +217,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         api,
         (token) => tokens.verify(token),
         (sessionId) => sessions.isLive(sessionId),
+        (secret) => apiKeyGate.verify(secret),
       );
+      registerApiKeyAccess(api, { requestsPerMinute: config.apiKeyRateLimitPerMinute });
       // Before the revision cache: its preHandler reads `request.scope`.
       registerOrganizationScope(api);
       refuseNulCharacters(api);
@@ -242,6 +266,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         mailer,
         jobs,
         auth: authService,
+        apiKeyGate,
         operations: {
           databaseKind: database.kind,
           version: SERVER_VERSION,

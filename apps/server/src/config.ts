@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { API_KEY_RATE_LIMIT_PER_MINUTE } from '@keel/contract';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'])
@@ -45,6 +46,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /** How long a process trusts that a signed-in session was not ended elsewhere (sign-out, password change). */
   SESSION_CHECK_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+  API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(API_KEY_RATE_LIMIT_PER_MINUTE),
   TRUST_PROXY: booleanFromEnv,
   /** A JSON file of the marketing claims the operator can back (testimonials, SOC 2, rating, patent notice). */
   MARKETING_CONTENT_FILE: z.string().min(1).optional(),
@@ -67,6 +69,7 @@ export interface Config {
   logLevel: string;
   authRateLimitPerMinute: number;
   sessionCheckSeconds: number;
+  apiKeyRateLimitPerMinute: number;
   trustProxy: boolean;
   /** Absent: the product makes none of those claims. Read once at start (see modules/marketing). */
   marketingContentFile: string | undefined;
@@ -149,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: parsed.LOG_LEVEL,
     authRateLimitPerMinute: parsed.AUTH_RATE_LIMIT_PER_MINUTE,
     sessionCheckSeconds: parsed.SESSION_CHECK_SECONDS,
+    apiKeyRateLimitPerMinute: parsed.API_KEY_RATE_LIMIT_PER_MINUTE,
     trustProxy: parsed.TRUST_PROXY,
     marketingContentFile: parsed.MARKETING_CONTENT_FILE,
     backups: { cron: parsed.BACKUP_CRON, keep: parsed.BACKUP_KEEP },

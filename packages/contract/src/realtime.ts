@@ -62,6 +62,7 @@ export const REALTIME_ENTITIES = [
   'process',
   'document',
   'storage',
+  'integration',
 ] as const;
 export const realtimeEntitySchema = z.enum(REALTIME_ENTITIES);
 export type RealtimeEntity = z.infer<typeof realtimeEntitySchema>;

@@ -1,3 +1,4 @@
+import { API_KEY_PREFIX } from '@keel/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from './errors.js';
 
@@ -8,12 +9,17 @@ export interface RequestAuth {
   sessionId: string;
   /** Set when a consultant acts inside a client organization: their own organization. */
   originalOrganizationId: string | null;
+  /** Set when an API key speaks: it acts as the organization, within its scopes (`userId` is its own account). */
+  apiKey?: { id: string; scopes: readonly string[] } | null;
 }
 
 /** Resolves to the token's claims, or null for a forged, malformed or expired token. */
 export type VerifyAccessToken = (token: string) => Promise<RequestAuth | null>;
 /** Whether a session (a token's `sessionId`) has not been ended elsewhere since the token was issued. */
 export type IsSessionLive = (sessionId: string) => Promise<boolean>;
+/** The claims an API key speaks with, or null for one that is unknown, revoked or expired. */
+export type VerifyApiKey = (secret: string) => Promise<RequestAuth | null>;
+
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -33,11 +39,18 @@ export function registerAuthentication(
   app: FastifyInstance,
   verifyAccessToken: VerifyAccessToken,
   isSessionLive?: IsSessionLive,
+  verifyApiKey?: VerifyApiKey,
 ) {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    // API keys are bearer tokens too, told apart from access tokens by their start.
+    if (bearer?.startsWith(API_KEY_PREFIX) && verifyApiKey) {
+      request.auth = await verifyApiKey(bearer);
+      if (request.auth) return;
+      throw unauthorized('api_key.invalid', 'This API key is not valid: it was revoked, has expired or never existed.');
+    }
     if (bearer) request.auth = await verifyAccessToken(bearer);
     if (request.auth && isSessionLive && !(await isSessionLive(request.auth.sessionId))) {
       request.auth = null;

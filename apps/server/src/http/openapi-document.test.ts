@@ -21,8 +21,9 @@ describe('GET /api/v1/openapi.json', () => {
 
   it('says which operations are public (security: []) and leaves the rest to the global bearer scheme', () => {
     expect(document.components?.securitySchemes).toEqual({
-      bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+      bearerAuth: { type: 'http', scheme: 'bearer', description: expect.stringContaining('API key') as unknown },
     });
+    expect(document.info.description).toContain('Authorization: Bearer keel_');
     expect(document.security).toEqual([{ bearerAuth: [] }]);
     for (const [path, method] of [
       ['/api/v1/auth/login', 'post'],

@@ -6,6 +6,8 @@ import { createTenantRefusalLog, type TenantRefusalLog } from './tenant-refusals
 export interface Caller {
   organizationId: string;
   userId: string;
+  /** Set when an API key asks: it acts as the organization (its scopes were checked before the route ran). */
+  apiKeyId?: string | null;
 }
 
 /** `request.scope` of a route under `/organizations/{organizationId}/...`, resolved before its handler. */
@@ -83,6 +85,7 @@ export function registerOrganizationScope(app: FastifyInstance, refusals: Tenant
       organizationId: auth.organizationId,
       userId: auth.userId,
       originalOrganizationId: auth.originalOrganizationId,
+      apiKeyId: auth.apiKey?.id ?? null,
     };
     done();
   });

@@ -8,6 +8,7 @@ import type { Mailer } from '../mail/mailer.js';
 import { readMailStats } from '../mail/mail-stats.js';
 import type { FileStorage } from '../storage/file-storage.js';
 import type { AuthService } from './auth/index.js';
+import { apiKeysRoutes, createApiKeysService, type ApiKeyGate } from './api-keys/index.js';
 import { accountabilityRoutes, createAccountabilityService } from './accountability/index.js';
 import { createDashboardService, dashboardRoutes } from './dashboard/index.js';
 import { createFeedbackService, feedbackRoutes } from './feedback/index.js';
@@ -76,6 +77,8 @@ export interface FeatureDeps {
   auth: AuthService;
   /** The process, backups, sockets and failed operations the operations pages read. */
   operations: OperationsWiring;
+  /** The check of presented API keys, told at once when a key is revoked. */
+  apiKeyGate: ApiKeyGate;
 }
 
 /** Each feature module contributes one Fastify plugin; they all live under /api/v1. */
@@ -94,6 +97,7 @@ export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): P
   await app.register(preferencesRoutes(createPreferencesService({ db })));
   await app.register(subscriptionRoutes(createSubscriptionService({ db })));
   await app.register(feedbackRoutes(createFeedbackService({ db })));
+  await app.register(apiKeysRoutes(createApiKeysService({ db, gate: deps.apiKeyGate, changes: deps.changes })));
   await app.register(
     failedOperationsRoutes(createFailedOperationsService({ db, jobs: deps.jobs, changes: deps.changes })),
   );

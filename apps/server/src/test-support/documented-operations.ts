@@ -46,6 +46,7 @@ interface DocumentOperation {
 
 export interface OpenApiDocument {
   openapi: string;
+  info: { title: string; description?: string };
   paths: Record<string, Record<string, DocumentOperation>>;
   components?: { schemas?: Record<string, JsonSchema>; securitySchemes?: Record<string, unknown> };
   security?: Record<string, string[]>[];

@@ -49,10 +49,12 @@ export interface MemberScope {
   role: Role;
 }
 
-/** Who is asking: the organization and person of an access token. */
+/** Who is asking: the organization and person of an access token, or an API key of the organization. */
 export interface Caller {
   organizationId: string;
   userId: string;
+  /** Set only from a verified key (`request.scope`): the key acts as the organization, within its scopes. */
+  apiKeyId?: string | null;
 }
 
 /** Where a change came from, for the audit trail. */
@@ -88,15 +90,24 @@ export function requireAdmin(member: MemberScope): MemberScope {
  */
 export function asMember<T>(db: Database, caller: Caller, work: (member: MemberScope) => Promise<T>): Promise<T> {
   return inTenant(db, { organizationId: caller.organizationId, userId: caller.userId }, async () =>
-    work(await requireActiveMember(caller.organizationId, caller.userId)),
+    work(await provenCaller(caller)),
   );
 }
 
 /** A read-only use case: the caller must still be an active member; observers may read. */
 export function asReader<T>(db: Database, caller: Caller, work: (member: MemberScope) => Promise<T>): Promise<T> {
   return readInTenant(db, { organizationId: caller.organizationId, userId: caller.userId }, async () =>
-    work(await requireActiveMember(caller.organizationId, caller.userId)),
+    work(await provenCaller(caller)),
   );
+}
+
+/**
+ * A key was proven live by the HTTP layer this very request and its scopes already bound what it reaches; inside
+ * them it acts as the organization, with an administrator's reach. A person must still be an active member.
+ */
+async function provenCaller(caller: Caller): Promise<MemberScope> {
+  if (caller.apiKeyId) return { organizationId: caller.organizationId, userId: caller.userId, role: 'admin' };
+  return requireActiveMember(caller.organizationId, caller.userId);
 }
 
 /** A change any active member may make, except observers, who only read. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { accountDb, tenantDb } from '../../db/scope.js';
@@ -197,6 +198,24 @@ export async function insertUser(values: {
     .returning();
   if (!claimed) throw new EmailTakenError();
   return claimed;
+}
+
+/**
+ * The account an API key acts through: it has no password and an address that cannot receive mail, so it can never
+ * sign in; it belongs to no organization as a member, so no list of people shows it; the audit trail names it.
+ */
+export async function insertKeyPrincipal(name: string): Promise<UserRow> {
+  const [row] = await accountDb()
+    .insert(users)
+    .values({
+      email: `api-key-${randomUUID()}@keys.keel.invalid`,
+      firstName: 'API key',
+      lastName: name,
+      passwordHash: null,
+    })
+    .returning();
+  if (!row) throw new Error('key principal insert returned nothing');
+  return row;
 }
 
 export class EmailTakenError extends Error {}
