@@ -41,6 +41,7 @@ export const accountAndAdminPages = [
   '/users',
   '/organization-settings',
   '/organization-settings/storage',
+  '/organization-settings/integrations',
   '/terminology-settings',
   '/admin/tools',
   '/admin/bulk-import',

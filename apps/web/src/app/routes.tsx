@@ -87,6 +87,7 @@ const signedInRoutes: RouteObject[] = [
       ...pages(['/organization-settings'], 'organizationSettings', signedInPage('OrganizationSettingsPage')),
       ...pages(['/terminology-settings'], 'terminologySettings', signedInPage('TerminologySettingsPage')),
       ...pages(['/organization-settings/storage'], 'storage', signedInPage('StorageSettingsPage')),
+      ...pages(['/organization-settings/integrations'], 'integrations', signedInPage('IntegrationsPage')),
       ...pages(['/admin/bulk-import'], 'adminBulkImport', signedInPage('BulkImportPage')),
       ...pages(['/admin/tools'], 'adminTools', signedInPage('AdminToolsPage')),
       ...pages(['/admin/active-meetings'], 'adminActiveMeetings', signedInPage('AdminActiveMeetingsPage')),

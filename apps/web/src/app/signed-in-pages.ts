@@ -24,6 +24,7 @@ export const signedInPages = {
   OrganizationSettingsPage: () => import('../features/organization/pages/OrganizationSettingsPage'),
   TerminologySettingsPage: () => import('../features/terminology/pages/TerminologySettingsPage'),
   StorageSettingsPage: () => import('../features/storage-settings/pages/StorageSettingsPage'),
+  IntegrationsPage: () => import('../features/integrations/pages/IntegrationsPage'),
   BulkImportPage: () => import('../features/member-import/pages/BulkImportPage'),
   AdminToolsPage: () => import('../features/operations/pages/AdminToolsPage'),
   TodosImportPage: () => import('../features/imports/pages/TodosImportPage'),

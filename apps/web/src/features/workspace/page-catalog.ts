@@ -142,6 +142,10 @@ export const PAGE_CATALOG = {
     title: () => 'Storage configuration',
     purpose: () => 'Connect Google Drive, OneDrive or SharePoint to keep company documents in your own cloud.',
   },
+  integrations: {
+    title: () => 'Integrations',
+    purpose: () => 'API keys, webhooks and the other ways other systems work with your organization.',
+  },
   adminBulkImport: { title: () => 'Bulk user import', purpose: () => 'Add many users at once from a spreadsheet.' },
   adminTools: { title: () => 'Admin tools', purpose: () => 'Administrative tools and imports for this organization.' },
   adminActiveMeetings: {

@@ -41,6 +41,7 @@ describe('AdminToolsPage', () => {
       ['Organization settings', '/organization-settings'],
       ['Terminology', '/terminology-settings'],
       ['Storage configuration', '/organization-settings/storage'],
+      ['Integrations', '/organization-settings/integrations'],
       ['Billing', '/billing'],
     ]);
     expect(

@@ -136,6 +136,11 @@ const GROUPS: Array<{ id: string; title: string; tools: Tool[] }> = [
         to: '/organization-settings/storage',
         line: () => 'Keep company documents in your own Google Drive, OneDrive or SharePoint.',
       },
+      {
+        page: 'integrations',
+        to: '/organization-settings/integrations',
+        line: () => 'API keys for other systems to read and change your data through the API.',
+      },
       { page: 'billing', to: '/billing', line: () => 'Your plan, seats, invoices and payment details.' },
     ],
   },

@@ -17,6 +17,7 @@ import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { TextField, inputClasses } from '../../../ui/Field';
 import { Spinner } from '../../../ui/Spinner';
+import { TextLink } from '../../../ui/TextLink';
 import { ConsultantsSection } from '../../consultants/components/ConsultantsSection';
 import { useTerminology } from '../../terminology/terminology.api';
 import { ColourField } from '../components/ColourField';
@@ -253,6 +254,19 @@ export default function OrganizationSettingsPage() {
       ) : (
         <OrganizationForm organization={organization.data} />
       )}
+      <Card>
+        <h2 className="mb-2 text-base font-semibold text-slate-900 dark:text-white">More settings</h2>
+        <ul className="grid gap-2 text-sm">
+          <li>
+            <TextLink to="/organization-settings/storage">Storage configuration</TextLink>: where company documents and
+            attachments are kept.
+          </li>
+          <li>
+            <TextLink to="/organization-settings/integrations">Integrations</TextLink>: API keys for the other systems
+            you connect.
+          </li>
+        </ul>
+      </Card>
       <ConsultantsSection />
     </section>
   );
