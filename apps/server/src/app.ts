@@ -35,6 +35,9 @@ import { createMailer } from './mail/mailer.js';
 import { defineScorecardReminders } from './modules/scorecard/index.js';
 import { defineProcessReviewReminders } from './modules/processes/index.js';
 import { defineStorageMove } from './modules/storage/index.js';
+import { defineWebhookDelivery, webhookFanOut, type WebhookDeliveryDeps } from './modules/webhooks/index.js';
+import { createSecretBox } from './crypto/secret-box.js';
+import { onDomainEvent } from './events/domain-events.js';
 import { incomingDirOf } from './storage/drivers/local-driver.js';
 import { removeStaleUploads } from './storage/stale-uploads.js';
 import {
@@ -72,6 +75,8 @@ export interface AppDeps {
   changes?: ChangeBus;
   /** Tests shorten the realtime hub's timers. */
   realtimeLimits?: Partial<HubLimits>;
+  /** Tests shorten the webhooks' retry schedule and timeout. */
+  webhooks?: Pick<WebhookDeliveryDeps, 'retrySchedule' | 'timeoutMs'>;
   logger?: boolean | { level: string };
 }
 
@@ -174,6 +179,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   defineStorageMove({ db: database.db, config, changes, jobs, log: app.log });
+  const webhookSecrets = createSecretBox(config.jwtSecret, 'webhooks');
+  defineWebhookDelivery({
+    db: database.db,
+    jobs,
+    mailer,
+    changes,
+    secrets: webhookSecrets,
+    appUrl: config.appUrl,
+    allowPrivateAddresses: config.webhooksAllowPrivateAddresses,
+    ...deps.webhooks,
+  });
+  onDomainEvent(database.db, webhookFanOut(jobs));
   app.decorate('jobs', jobs);
   // Workers stop before the mailer and the database go: a job in flight finishes or is retried later.
   app.addHook('onClose', async () => {
@@ -195,7 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             type: 'http',
             scheme: 'bearer',
             description:
-              'A signed-in person\'s access token (a JWT), or an API key (`keel_…`) made by an administrator under Organization settings → Integrations.',
+              "A signed-in person's access token (a JWT), or an API key (`keel_…`) made by an administrator under Organization settings → Integrations.",
           },
         },
       },
@@ -267,6 +284,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         jobs,
         auth: authService,
         apiKeyGate,
+        webhookSecrets,
         operations: {
           databaseKind: database.kind,
           version: SERVER_VERSION,

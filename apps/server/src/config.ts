@@ -46,6 +46,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /** How long a process trusts that a signed-in session was not ended elsewhere (sign-out, password change). */
   SESSION_CHECK_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+  WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: booleanFromEnv,
   API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(API_KEY_RATE_LIMIT_PER_MINUTE),
   TRUST_PROXY: booleanFromEnv,
   /** A JSON file of the marketing claims the operator can back (testimonials, SOC 2, rating, patent notice). */
@@ -71,6 +72,8 @@ export interface Config {
   sessionCheckSeconds: number;
   apiKeyRateLimitPerMinute: number;
   trustProxy: boolean;
+  /** Webhooks may reach loopback and private addresses (tests, on-premises receivers). */
+  webhooksAllowPrivateAddresses: boolean;
   /** Absent: the product makes none of those claims. Read once at start (see modules/marketing). */
   marketingContentFile: string | undefined;
   /** Backups of the embedded database under DATA_DIR/backups (decision 0009). */
@@ -154,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCheckSeconds: parsed.SESSION_CHECK_SECONDS,
     apiKeyRateLimitPerMinute: parsed.API_KEY_RATE_LIMIT_PER_MINUTE,
     trustProxy: parsed.TRUST_PROXY,
+    webhooksAllowPrivateAddresses: parsed.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES,
     marketingContentFile: parsed.MARKETING_CONTENT_FILE,
     backups: { cron: parsed.BACKUP_CRON, keep: parsed.BACKUP_KEEP },
     oidc: {

@@ -36,3 +36,4 @@ export * from './accountability.js';
 export * from './storage.js';
 export * from './documents.js';
 export * from './api-keys.js';
+export * from './webhooks.js';

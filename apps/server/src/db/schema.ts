@@ -24,3 +24,4 @@ export * from '../modules/processes/processes.table.js';
 export * from '../modules/storage/storage.table.js';
 export * from '../modules/documents/documents.table.js';
 export * from '../modules/api-keys/api-keys.table.js';
+export * from '../modules/webhooks/webhooks.table.js';

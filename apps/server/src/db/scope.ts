@@ -18,6 +18,8 @@ export type ScopeMode = 'read' | 'write';
 
 interface ActiveScope extends ScopeSettings {
   tx: Database;
+  /** The database the outermost scope was opened on: what per-database registrations are keyed by. */
+  root: Database;
   /** Settings live for the session (no surrounding transaction), not just the transaction. */
   sessionLevel: boolean;
   /** Run once the outermost scope has committed; dropped if it rolls back. */
@@ -60,7 +62,13 @@ async function runScoped<T>(
     await applyScopeSettings(outer.tx, settings, outer.sessionLevel);
     try {
       return await activeScope.run(
-        { ...settings, tx: outer.tx, sessionLevel: outer.sessionLevel, afterCommit: outer.afterCommit },
+        {
+          ...settings,
+          tx: outer.tx,
+          root: outer.root,
+          sessionLevel: outer.sessionLevel,
+          afterCommit: outer.afterCommit,
+        },
         work,
       );
     } finally {
@@ -71,12 +79,12 @@ async function runScoped<T>(
   const runner = scopeRunners.get(db);
   const result = runner
     ? await runner(mode, settings, (tx, sessionLevel) =>
-        activeScope.run({ ...settings, tx, sessionLevel, afterCommit }, work),
+        activeScope.run({ ...settings, tx, root: db, sessionLevel, afterCommit }, work),
       )
     : await db.transaction(
         async (tx) => {
           await applyScopeSettings(tx, settings, false);
-          return activeScope.run({ ...settings, tx, sessionLevel: false, afterCommit }, work);
+          return activeScope.run({ ...settings, tx, root: db, sessionLevel: false, afterCommit }, work);
         },
         { accessMode: mode === 'read' ? 'read only' : 'read write' },
       );
@@ -92,6 +100,13 @@ export function afterCommit(callback: () => void): void {
   const active = activeScope.getStore();
   if (!active) throw new Error('afterCommit called outside a scoped transaction');
   active.afterCommit.push(callback);
+}
+
+/** The database the current scope was opened on (not its transaction). */
+export function activeRootDatabase(): Database {
+  const active = activeScope.getStore();
+  if (!active) throw new Error('activeRootDatabase called outside a scoped transaction');
+  return active.root;
 }
 
 /** Whether this code runs inside a scope, whose transaction must commit before work it starts may see its writes. */

@@ -38,6 +38,11 @@ export interface JobDefinition<Payload> {
   batchSize?: number;
 }
 
+export interface EnqueueOptions {
+  /** Not before this many seconds from now (a retry on a schedule of the work's own). */
+  startAfterSeconds?: number;
+}
+
 export interface JobQueueStats {
   depth: number;
   oldestWaitingAt: Date | null;
@@ -50,7 +55,7 @@ export interface JobQueue {
    * Adds a job in the current scope's transaction: it exists only if that transaction commits, and
    * its worker is woken right after the commit.
    */
-  enqueue<Payload>(kind: JobKind, payload: Payload, meta: JobMeta): Promise<string>;
+  enqueue<Payload>(kind: JobKind, payload: Payload, meta: JobMeta, options?: EnqueueOptions): Promise<string>;
   /** Sends a failed operation back to its queue under its own id, in the current transaction; answers the run's id. */
   requeue(operation: { id: string; kind: JobKind; payload: unknown } & JobMeta): Promise<string>;
   /** A recurring job, by cron expression in UTC; one process runs each occurrence. */
@@ -61,7 +66,7 @@ export interface JobQueue {
   stop(): Promise<void>;
   /** Every kind's jobs, or one kind's. */
   stats(kind?: JobKind): Promise<JobQueueStats>;
-  /** Resolves once no job is waiting, waiting for a retry, or running (tests and benchmarks). */
+  /** Resolves once no job is waiting, waiting for a retry due within a minute, or running (tests and benchmarks). */
   whenIdle(timeoutMs?: number): Promise<void>;
 }
 
@@ -252,9 +257,19 @@ export function createJobQueue(options: {
     deadLetter: GAVE_UP_QUEUE,
   });
 
-  async function send(kind: JobKind, envelope: Envelope) {
+  async function send(kind: JobKind, envelope: Envelope, options: EnqueueOptions = {}) {
     const definition = definitionOf(kind);
-    const id = await boss.send(kind, { ...envelope, kind }, { ...jobOptions(definition), db: inTransaction() });
+    const id = await boss.send(
+      kind,
+      { ...envelope, kind },
+      {
+        ...jobOptions(definition),
+        db: inTransaction(),
+        // A moment, not a number of seconds: pg-boss's insert reads the one parameter three ways, and only a
+        // timestamp's text passes all of them once each reading is its own parameter here.
+        ...(options.startAfterSeconds ? { startAfter: new Date(Date.now() + options.startAfterSeconds * 1000) } : {}),
+      },
+    );
     // pg-boss answers null when the queue is missing: fail the use case rather than drop the work.
     if (!id) throw new Error(`the job queue ${kind} does not exist`);
     afterCommit(() => {
@@ -274,9 +289,9 @@ export function createJobQueue(options: {
       definitions.set(definition.kind, definition);
     },
 
-    async enqueue(kind, payload, meta) {
+    async enqueue(kind, payload, meta, options) {
       const operationId = randomUUID();
-      await send(kind, { operationId, runId: randomUUID(), ...meta, payload });
+      await send(kind, { operationId, runId: randomUUID(), ...meta, payload }, options);
       return operationId;
     },
 
@@ -376,7 +391,9 @@ export function createJobQueue(options: {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const { rows } = await database.ownerSql.query(
-          `select count(*)::int as busy from ${JOB_SCHEMA}.job where state <= 'active' and name <> $1`,
+          // Work planned for later than a minute from now (a webhook's next try in hours) is not "still busy".
+          `select count(*)::int as busy from ${JOB_SCHEMA}.job
+            where state <= 'active' and name <> $1 and start_after < now() + interval '1 minute'`,
           [GAVE_UP_QUEUE],
         );
         if (Number(rows[0]?.busy ?? 0) === 0) return;

@@ -9,6 +9,8 @@ import { readMailStats } from '../mail/mail-stats.js';
 import type { FileStorage } from '../storage/file-storage.js';
 import type { AuthService } from './auth/index.js';
 import { apiKeysRoutes, createApiKeysService, type ApiKeyGate } from './api-keys/index.js';
+import { createWebhooksService, webhooksRoutes } from './webhooks/index.js';
+import type { SecretBox } from '../crypto/secret-box.js';
 import { accountabilityRoutes, createAccountabilityService } from './accountability/index.js';
 import { createDashboardService, dashboardRoutes } from './dashboard/index.js';
 import { createFeedbackService, feedbackRoutes } from './feedback/index.js';
@@ -79,6 +81,8 @@ export interface FeatureDeps {
   operations: OperationsWiring;
   /** The check of presented API keys, told at once when a key is revoked. */
   apiKeyGate: ApiKeyGate;
+  /** Seals the webhooks' signing secrets (the delivery job opens them with the same box). */
+  webhookSecrets: SecretBox;
 }
 
 /** Each feature module contributes one Fastify plugin; they all live under /api/v1. */
@@ -98,6 +102,17 @@ export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): P
   await app.register(subscriptionRoutes(createSubscriptionService({ db })));
   await app.register(feedbackRoutes(createFeedbackService({ db })));
   await app.register(apiKeysRoutes(createApiKeysService({ db, gate: deps.apiKeyGate, changes: deps.changes })));
+  await app.register(
+    webhooksRoutes(
+      createWebhooksService({
+        db,
+        jobs: deps.jobs,
+        changes: deps.changes,
+        secrets: deps.webhookSecrets,
+        allowPrivateAddresses: deps.config.webhooksAllowPrivateAddresses,
+      }),
+    ),
+  );
   await app.register(
     failedOperationsRoutes(createFailedOperationsService({ db, jobs: deps.jobs, changes: deps.changes })),
   );

@@ -23,6 +23,7 @@ const TEST_JOBS: NonNullable<AppDeps['jobs']> = { supervise: false, mailRetry: {
 export async function createTestApp(
   env: Record<string, string> = {},
   jobs: NonNullable<AppDeps['jobs']> = TEST_JOBS,
+  extra: Pick<AppDeps, 'webhooks'> = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -40,6 +41,7 @@ export async function createTestApp(
     storage: createMemoryStorage(),
     logger: false,
     jobs,
+    ...extra,
   });
   await app.ready();
   return {
@@ -146,8 +148,9 @@ export async function createTenantFixture<R extends Role>(
   roles: readonly R[],
   registrations: TenantRegistrations = {},
   env: Record<string, string> = {},
+  extra: Pick<AppDeps, 'webhooks'> = {},
 ): Promise<TenantFixture<R>> {
-  const context = await createTestApp(env);
+  const context = await createTestApp(env, TEST_JOBS, extra);
   const owner = await registerOrganization(context.app, registrations.owner);
   const other = await registerOrganization(context.app, registrations.other);
   const members = {} as Record<R, Session>;
@@ -163,10 +166,11 @@ export function useTenantFixture<R extends Role>(
   roles: readonly R[],
   registrations: TenantRegistrations = {},
   env: () => Record<string, string> = () => ({}),
+  extra: Pick<AppDeps, 'webhooks'> = {},
 ): TenantFixture<R> {
   const fixture = {} as TenantFixture<R>;
   beforeAll(async () => {
-    Object.assign(fixture, await createTenantFixture(roles, registrations, env()));
+    Object.assign(fixture, await createTenantFixture(roles, registrations, env(), extra));
   });
   afterAll(async () => {
     await fixture.context.close();

@@ -20,6 +20,7 @@ const PEOPLE_ONLY = [
   'members',
   'storage-settings',
   'system-health',
+  'webhooks',
 ];
 
 describe('the areas a key may be given', () => {

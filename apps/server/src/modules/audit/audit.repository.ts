@@ -1,4 +1,5 @@
 import { tenantDb } from '../../db/scope.js';
+import { publishDomainEvent } from '../../events/domain-events.js';
 import { auditEvents } from './audit.table.js';
 
 export interface AuditEntry {
@@ -24,4 +25,13 @@ export async function insertAuditEvent(organizationId: string, entry: AuditEntry
       ipAddress: entry.ipAddress ?? null,
       userAgent: entry.userAgent?.slice(0, 500) ?? null,
     });
+  // Every change is audited in its own transaction: the one place that sees them all, told as they commit.
+  await publishDomainEvent(organizationId, {
+    type: entry.action,
+    subjectType: entry.targetType ?? null,
+    subjectId: entry.targetId ?? null,
+    actorUserId: entry.actorUserId,
+    data: entry.summary ?? {},
+    occurredAt: new Date(),
+  });
 }

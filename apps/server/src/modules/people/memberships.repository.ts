@@ -166,3 +166,21 @@ export async function allMemberEmails(organizationId: string): Promise<Set<strin
     .where(and(eq(memberships.organizationId, organizationId), ne(memberships.status, 'invited')));
   return new Set(rows.map((row) => row.email));
 }
+
+/** The addresses of the organization's active administrators and owners: who is told when something needs them. */
+export async function activeAdministratorEmails(organizationId: string): Promise<string[]> {
+  const rows = await tenantDb(organizationId)
+    .select({ email: users.email })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(
+      and(
+        eq(memberships.organizationId, organizationId),
+        eq(memberships.status, 'active'),
+        inArray(memberships.role, ['admin', 'owner']),
+      ),
+    )
+    .orderBy(asc(users.email))
+    .limit(50);
+  return rows.map((row) => row.email);
+}

@@ -60,6 +60,7 @@ const NOT_SHOWN_IN_LISTS = [
   'terminology_overrides',
   'ui_states',
   'user_preferences',
+  'webhook_deliveries',
 ];
 
 describe('organization list revision', () => {
