@@ -20,7 +20,6 @@ export type IsSessionLive = (sessionId: string) => Promise<boolean>;
 /** The claims an API key speaks with, or null for one that is unknown, revoked or expired. */
 export type VerifyApiKey = (secret: string) => Promise<RequestAuth | null>;
 
-
 declare module 'fastify' {
   interface FastifyRequest {
     auth: RequestAuth | null;
