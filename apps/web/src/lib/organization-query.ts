@@ -58,7 +58,7 @@ export function useOrganizationQuery<TData>(
 
 type InfiniteOptions<TPage, TParam> = Pick<
   UseInfiniteQueryOptions<TPage, Error, InfiniteData<TPage, TParam>, QueryKey, TParam>,
-  'initialPageParam' | 'getNextPageParam'
+  'initialPageParam' | 'getNextPageParam' | 'refetchInterval'
 > & { enabled?: boolean };
 
 /** The paged form of useOrganizationQuery: the fetcher also gets the page cursor. */

@@ -1,4 +1,13 @@
-import { API_KEY_AREA_NAMES, API_KEY_AREAS, type ApiKey, type ApiKeyArea, type ApiKeyScope } from '@keel/contract';
+import {
+  API_KEY_AREA_NAMES,
+  API_KEY_AREAS,
+  WEBHOOK_EVENTS,
+  WEBHOOK_TEST_EVENT,
+  type ApiKey,
+  type ApiKeyArea,
+  type ApiKeyScope,
+  type WebhookDelivery,
+} from '@keel/contract';
 
 export type AreaAccess = 'none' | 'read' | 'write';
 
@@ -36,4 +45,24 @@ export function expiryOf(day: string): string | null {
   if (!day) return null;
   const [year, month, date] = day.split('-').map(Number);
   return new Date(year!, month! - 1, date, 23, 59, 59).toISOString();
+}
+
+/** The event's name as the settings show it; an event this page does not know (a newer server) by its key. */
+export function eventLabel(type: string): string {
+  if (type === WEBHOOK_TEST_EVENT) return 'Test event';
+  return (WEBHOOK_EVENTS as Record<string, { label: string } | undefined>)[type]?.label ?? type;
+}
+
+export function deliveryStatusText(delivery: WebhookDelivery): string {
+  const answer = delivery.responseStatus === null ? '' : ` (${delivery.responseStatus})`;
+  switch (delivery.status) {
+    case 'pending':
+      return 'Sending…';
+    case 'retrying':
+      return `Failed${answer}, will try again`;
+    case 'succeeded':
+      return `Delivered${answer}`;
+    case 'failed':
+      return `Gave up${answer}`;
+  }
 }

@@ -1,12 +1,13 @@
 import { usePageMeta } from '../../../lib/page-meta';
 import { Card } from '../../../ui/Card';
 import { ApiKeysSection } from '../components/ApiKeysSection';
+import { WebhooksSection } from '../components/WebhooksSection';
 
 /** /organization-settings/integrations (admins): how other systems reach the organization's data. */
 export default function IntegrationsPage() {
   usePageMeta({
     title: 'Integrations',
-    description: 'API keys and the other ways other systems work with your organization.',
+    description: 'API keys, webhooks and the other ways other systems work with your organization.',
     robots: 'noindex,nofollow',
   });
   return (
@@ -21,6 +22,9 @@ export default function IntegrationsPage() {
       </div>
       <Card>
         <ApiKeysSection />
+      </Card>
+      <Card>
+        <WebhooksSection />
       </Card>
     </section>
   );
