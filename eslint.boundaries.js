@@ -17,7 +17,7 @@ const uiNeverApiClient = {
 const plumbingNeverModules = {
   regex: '(^|/)modules/',
   message:
-    'Plumbing (http, db, jobs, realtime, mail, storage, spreadsheet) knows no feature module; let the module call it.',
+    'Plumbing (http, db, jobs, realtime, mail, storage, spreadsheet, metrics) knows no feature module; let the module call it.',
 };
 const dbNeverHttp = {
   regex: '(^|/)http/',
@@ -64,7 +64,7 @@ export const importBoundaries = [
   },
   {
     name: 'boundaries/plumbing',
-    files: ['apps/server/src/{http,jobs,realtime,mail,storage,spreadsheet}/**/*.ts'],
+    files: ['apps/server/src/{http,jobs,realtime,mail,storage,spreadsheet,metrics}/**/*.ts'],
     ignores: testFiles,
     rules: restrict(plumbingNeverModules),
   },

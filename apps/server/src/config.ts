@@ -51,6 +51,8 @@ const envSchema = z.object({
   /** When the embedded database is backed up (cron, UTC), and how many backups are kept. */
   BACKUP_CRON: z.string().min(9).default('0 3 * * *'),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(7),
+  /** The Bearer token Prometheus sends to GET /metrics; without it the server keeps no metrics. */
+  METRICS_TOKEN: z.string().min(16).optional(),
 });
 
 export interface Config {
@@ -72,6 +74,8 @@ export interface Config {
   marketingContentFile: string | undefined;
   /** Backups of the embedded database under DATA_DIR/backups (decision 0009). */
   backups: { cron: string; keep: number };
+  /** Absent: no metrics are kept and GET /metrics answers 404. */
+  metricsToken: string | undefined;
   oidc: {
     google: OidcProviderConfig | undefined;
     microsoft: OidcProviderConfig | undefined;
@@ -152,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parsed.TRUST_PROXY,
     marketingContentFile: parsed.MARKETING_CONTENT_FILE,
     backups: { cron: parsed.BACKUP_CRON, keep: parsed.BACKUP_KEEP },
+    metricsToken: parsed.METRICS_TOKEN,
     oidc: {
       google: oidcProvider(
         parsed.GOOGLE_CLIENT_ID,
