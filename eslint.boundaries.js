@@ -17,7 +17,7 @@ const uiNeverApiClient = {
 const plumbingNeverModules = {
   regex: '(^|/)modules/',
   message:
-    'Plumbing (http, db, jobs, realtime, mail, storage, spreadsheet, events, outbound) knows no feature module; let the module call it.',
+    'Plumbing (http, db, jobs, realtime, mail, storage, spreadsheet, metrics, events, outbound) knows no feature module; let the module call it.',
 };
 const dbNeverHttp = {
   regex: '(^|/)http/',
@@ -64,7 +64,7 @@ export const importBoundaries = [
   },
   {
     name: 'boundaries/plumbing',
-    files: ['apps/server/src/{http,jobs,realtime,mail,storage,spreadsheet,events,outbound}/**/*.ts'],
+    files: ['apps/server/src/{http,jobs,realtime,mail,storage,spreadsheet,metrics,events,outbound}/**/*.ts'],
     ignores: testFiles,
     rules: restrict(plumbingNeverModules),
   },

@@ -32,6 +32,7 @@ import { countWaitingFailedOperations } from './jobs/failed-operations.repositor
 import { scheduleEmbeddedBackups } from './jobs/database-backup.job.js';
 import { createJobQueue } from './jobs/job-queue.js';
 import { createMailer } from './mail/mailer.js';
+import { registerMetrics } from './metrics/index.js';
 import { defineScorecardReminders } from './modules/scorecard/index.js';
 import { defineProcessReviewReminders } from './modules/processes/index.js';
 import { defineStorageMove } from './modules/storage/index.js';
@@ -192,6 +193,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   onDomainEvent(database.db, webhookFanOut(jobs));
   app.decorate('jobs', jobs);
+  const metrics = registerMetrics(app, {
+    token: config.metricsToken,
+    database,
+    jobs,
+    realtimeConnections: () => app.realtime?.connectionCount() ?? 0,
+  });
   // Workers stop before the mailer and the database go: a job in flight finishes or is retried later.
   app.addHook('onClose', async () => {
     await jobs.stop();
@@ -240,7 +247,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Before the revision cache: its preHandler reads `request.scope`.
       registerOrganizationScope(api);
       refuseNulCharacters(api);
-      registerRevisionCache(api, { db: database.db });
+      registerRevisionCache(api, { db: database.db, countLookup: metrics.cacheLookups('list_answers') });
 
       typed.get(
         '/health',

@@ -54,6 +54,8 @@ const envSchema = z.object({
   /** When the embedded database is backed up (cron, UTC), and how many backups are kept. */
   BACKUP_CRON: z.string().min(9).default('0 3 * * *'),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(7),
+  /** The Bearer token Prometheus sends to GET /metrics; without it the server keeps no metrics. */
+  METRICS_TOKEN: z.string().min(16).optional(),
 });
 
 export interface Config {
@@ -78,6 +80,8 @@ export interface Config {
   marketingContentFile: string | undefined;
   /** Backups of the embedded database under DATA_DIR/backups (decision 0009). */
   backups: { cron: string; keep: number };
+  /** Absent: no metrics are kept and GET /metrics answers 404. */
+  metricsToken: string | undefined;
   oidc: {
     google: OidcProviderConfig | undefined;
     microsoft: OidcProviderConfig | undefined;
@@ -160,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhooksAllowPrivateAddresses: parsed.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES,
     marketingContentFile: parsed.MARKETING_CONTENT_FILE,
     backups: { cron: parsed.BACKUP_CRON, keep: parsed.BACKUP_KEEP },
+    metricsToken: parsed.METRICS_TOKEN,
     oidc: {
       google: oidcProvider(
         parsed.GOOGLE_CLIENT_ID,

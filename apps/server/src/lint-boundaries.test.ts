@@ -68,6 +68,13 @@ const cases: {
     message: /Plumbing .* knows no feature module/,
   },
   {
+    rule: 'metrics plumbing imports nothing from modules/',
+    file: 'apps/server/src/metrics/some-collector.ts',
+    bad: ['../modules/revisions/index.js'],
+    good: ['../jobs/job-queue.js'],
+    message: /Plumbing .* knows no feature module/,
+  },
+  {
     rule: 'db/schema.ts names only the modules’ table files',
     file: 'apps/server/src/db/schema.ts',
     bad: ['../modules/todos/todos.repository.js', '../modules/todos/index.js'],

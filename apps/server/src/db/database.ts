@@ -14,6 +14,13 @@ export interface OwnerSql {
   query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
+/** What a node-postgres pool tells of its clients (metrics read it at each scrape). */
+export interface PoolCounts {
+  readonly totalCount: number;
+  readonly idleCount: number;
+  readonly waitingCount: number;
+}
+
 export interface DatabaseHandle {
   db: Database;
   ownerSql: OwnerSql;
@@ -24,6 +31,8 @@ export interface DatabaseHandle {
    * database, which one process owns.
    */
   migrationLock?<T>(work: () => Promise<T>): Promise<T>;
+  /** node-postgres's pools by role: the owner's (migrations, jobs) and the tenants' (requests). Absent when embedded. */
+  pools?: { owner: PoolCounts; tenant: PoolCounts };
   /** The embedded database itself (backups copy its files). */
   pglite?: PGlite;
   close(): Promise<void>;

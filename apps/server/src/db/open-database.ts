@@ -39,6 +39,7 @@ export async function openDatabase(options: {
       db,
       ownerSql: { query: (text, values) => ownerPool.query(text, values) },
       kind: 'postgresql',
+      pools: { owner: ownerPool, tenant: tenantPool },
       migrationLock: async (work) => {
         const client = await ownerPool.connect();
         try {

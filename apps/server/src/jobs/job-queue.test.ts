@@ -100,6 +100,8 @@ describe('the job queue', () => {
       },
       { retryLimit: 1, onChange: (organization) => changes.push(organization) },
     );
+    const failures: [string, boolean][] = [];
+    jobs.onAttemptFailed((kind, gaveUp) => failures.push([kind, gaveUp]));
     await asTenant(database, async () => {
       await jobs.enqueue('database.backup', { n: 0 }, { organizationId, description: 'Poisoned work' });
       for (const n of [1, 2, 3]) await jobs.enqueue('database.backup', { n }, { organizationId, description: 'fine' });
@@ -117,6 +119,13 @@ describe('the job queue', () => {
     ]);
     expect(changes).toEqual([organizationId]);
     expect(await jobs.stats()).toMatchObject({ depth: 0, failed: 1 });
+    expect(failures).toEqual([
+      ['database.backup', false],
+      ['database.backup', true],
+    ]);
+    expect(await jobs.countsByKind()).toEqual([
+      { kind: 'database.backup', waiting: 0, retrying: 0, running: 0, failed: 1 },
+    ]);
   });
 
   it('records a job whose data no longer fits its kind once, without retrying it', async () => {

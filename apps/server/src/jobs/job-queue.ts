@@ -6,6 +6,7 @@ import type { JobKind } from '@keel/contract';
 import type { DatabaseHandle } from '../db/database.js';
 import { accountDb, afterCommit } from '../db/scope.js';
 import { recordGaveUp, forgetRecovered, type GaveUp } from './failed-operations.repository.js';
+import { countJobsByKind, type JobCountsOfKind } from './job-counts.js';
 import { bossDatabase, JOB_SCHEMA } from './job-schema.js';
 
 /** What a use case says about the work it enqueues. */
@@ -68,6 +69,10 @@ export interface JobQueue {
   stats(kind?: JobKind): Promise<JobQueueStats>;
   /** Resolves once no job is waiting, waiting for a retry due within a minute, or running (tests and benchmarks). */
   whenIdle(timeoutMs?: number): Promise<void>;
+  /** Every defined kind's jobs by state, in one grouped query (metrics read it at each scrape). */
+  countsByKind(): Promise<JobCountsOfKind[]>;
+  /** `listener` hears of each attempt that fails in this process; `gaveUp` on the last one. */
+  onAttemptFailed(listener: (kind: JobKind, gaveUp: boolean) => void): void;
 }
 
 /** Exhausted jobs of every kind are copied here by pg-boss, so a timeout on the last attempt is recorded too. */
@@ -159,6 +164,7 @@ export function createJobQueue(options: {
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   const definitions = new Map<JobKind, JobDefinition<unknown>>();
   const workers = new Map<string, string>();
+  const failureListeners: ((kind: JobKind, gaveUp: boolean) => void)[] = [];
   let started = false;
   let stopping = false;
 
@@ -196,6 +202,7 @@ export function createJobQueue(options: {
       await definition.run(payload.data, context);
     } catch (error) {
       const message = errorText(error);
+      for (const listener of failureListeners) listener(definition.kind, context.isLastAttempt);
       if (context.isLastAttempt) {
         await definition.onGaveUp?.(payload.data, message, context);
         await record({ ...envelopeFields(envelope.data, definition.kind), attempts: attempt, lastError: message });
@@ -400,6 +407,12 @@ export function createJobQueue(options: {
         if (Date.now() > deadline) throw new Error('jobs still waiting or running');
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
+    },
+
+    countsByKind: () => countJobsByKind(database.ownerSql, [...definitions.keys()]),
+
+    onAttemptFailed(listener) {
+      failureListeners.push(listener);
     },
   };
 }

@@ -2,6 +2,7 @@ import negotiate from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.js';
 import { readInTenant } from '../../db/scope.js';
+import type { CacheLookupCounter } from '../../metrics/index.js';
 import { readRevision } from './revisions.repository.js';
 import { createResponseCache, type ContentEncoding, type ResponseCache } from './response-cache.js';
 
@@ -36,6 +37,8 @@ function describe(reply: FastifyReply, encoding: ContentEncoding, outcome: 'hit'
 export interface RevisionCacheOptions {
   db: Database;
   cache?: ResponseCache;
+  /** Told of every lookup, hit or miss (the server's metrics). */
+  countLookup?: CacheLookupCounter;
 }
 
 /**
@@ -45,7 +48,7 @@ export interface RevisionCacheOptions {
  * an answer built for someone else (private to-dos), and any committed change to the organization's
  * data, its memberships or a member's name makes a new revision, hence a new key.
  */
-export function registerRevisionCache(app: FastifyInstance, { db, cache }: RevisionCacheOptions) {
+export function registerRevisionCache(app: FastifyInstance, { db, cache, countLookup }: RevisionCacheOptions) {
   const responses = cache ?? createResponseCache({ maxBytes: 64 * 1024 * 1024, maxAgeMs: 5 * 60_000 });
   app.decorateRequest('revisionCacheKey', null);
 
@@ -57,6 +60,7 @@ export function registerRevisionCache(app: FastifyInstance, { db, cache }: Revis
     const key = `${organizationId} ${revision} ${userId} ${request.url}`;
     const encoding = encodingFor(request);
     const stored = responses.get(key, encoding);
+    countLookup?.(stored === undefined ? 'miss' : 'hit');
     if (stored === undefined) {
       request.revisionCacheKey = key;
       return;
