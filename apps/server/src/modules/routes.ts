@@ -10,6 +10,7 @@ import type { FileStorage } from '../storage/file-storage.js';
 import type { AuthService } from './auth/index.js';
 import { accountabilityRoutes, createAccountabilityService } from './accountability/index.js';
 import { createDashboardService, dashboardRoutes } from './dashboard/index.js';
+import { calendarFeedRoutes, createCalendarFeedService } from './calendar-feed/index.js';
 import { createFeedbackService, feedbackRoutes } from './feedback/index.js';
 import {
   createImportsService,
@@ -126,6 +127,11 @@ export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): P
   await app.register(
     meetingsRoutes(
       createMeetingsService({ db, changes: deps.changes, mailer: deps.mailer, appUrl: deps.config.appUrl }),
+    ),
+  );
+  await app.register(
+    calendarFeedRoutes(
+      createCalendarFeedService({ db, appUrl: deps.config.appUrl, serverSecret: deps.config.jwtSecret }),
     ),
   );
   await app.register(

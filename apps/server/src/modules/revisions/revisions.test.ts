@@ -47,6 +47,7 @@ const createTodos = (ownerIds: string[]) =>
 /** Tables whose rows no list shows: writing them must not throw cached lists away. */
 const NOT_SHOWN_IN_LISTS = [
   'audit_events',
+  'calendar_feeds',
   'document_opens',
   'failed_operations',
   'feedback',
