@@ -37,3 +37,4 @@ export * from './storage.js';
 export * from './documents.js';
 export * from './api-keys.js';
 export * from './webhooks.js';
+export * from './calendar-feed.js';

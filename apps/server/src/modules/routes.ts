@@ -13,6 +13,7 @@ import { createWebhooksService, webhooksRoutes } from './webhooks/index.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import { accountabilityRoutes, createAccountabilityService } from './accountability/index.js';
 import { createDashboardService, dashboardRoutes } from './dashboard/index.js';
+import { calendarFeedRoutes, createCalendarFeedService } from './calendar-feed/index.js';
 import { createFeedbackService, feedbackRoutes } from './feedback/index.js';
 import {
   createImportsService,
@@ -145,6 +146,11 @@ export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): P
   await app.register(
     meetingsRoutes(
       createMeetingsService({ db, changes: deps.changes, mailer: deps.mailer, appUrl: deps.config.appUrl }),
+    ),
+  );
+  await app.register(
+    calendarFeedRoutes(
+      createCalendarFeedService({ db, appUrl: deps.config.appUrl, serverSecret: deps.config.jwtSecret }),
     ),
   );
   await app.register(

@@ -2,3 +2,12 @@
 export { createMeetingsService, type MeetingsService, type MeetingsServiceDeps } from './meetings.service.js';
 export { meetingsRoutes } from './meetings.routes.js';
 export { meetingTitles } from './meetings.repository.js';
+export { teamMeetingsForCalendar } from './meetings.feed.js';
+export {
+  CALENDAR_CONTENT_TYPE,
+  calendarOf,
+  knownTimeZone,
+  localDateTimeAt,
+  type AllDayEvent,
+  type CalendarEvent,
+} from './meetings.calendar.js';

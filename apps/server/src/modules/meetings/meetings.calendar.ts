@@ -24,6 +24,23 @@ export interface CalendarEvent {
   url?: string;
   /** Weekly on this weekday (0 = Sunday … 6 = Saturday), from `start` on. */
   weeklyOn?: number;
+  /** Occurrences of a weekly event that do not happen (a meeting of its own replaces them): EXDATE. */
+  skipped?: readonly LocalDateTime[];
+}
+
+/** A day's entry with no time (a due date): shown on the day, blocking no time. */
+export interface AllDayEvent {
+  uid: string;
+  date: { year: number; month: number; day: number };
+  summary: string;
+  description?: string;
+  url?: string;
+}
+
+/** What a subscribed calendar shows for the feed and how often it fetches it again. */
+export interface CalendarFeedHeader {
+  name: string;
+  refreshMinutes: number;
 }
 
 const BYDAY = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
@@ -148,6 +165,13 @@ const formatOffset = (minutes: number) => {
 const formatLocal = (local: LocalDateTime) =>
   `${pad(local.year, 4)}${pad(local.month)}${pad(local.day)}T${pad(local.hour)}${pad(local.minute)}00`;
 
+const formatDate = (date: AllDayEvent['date']) => `${pad(date.year, 4)}${pad(date.month)}${pad(date.day)}`;
+
+const dayAfter = (date: AllDayEvent['date']) => {
+  const next = new Date(Date.UTC(date.year, date.month - 1, date.day + 1));
+  return { year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() };
+};
+
 const formatUtc = (instant: Date) => `${instant.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
 
 /** The wall clock just before a transition, in the offset it leaves, and its yearly rule. */
@@ -215,8 +239,17 @@ export function timeZoneLines(timeZone: string, year: number): string[] {
 
 const isUtc = (timeZone: string) => timeZone === 'UTC' || timeZone === 'Etc/UTC';
 
-/** A calendar of `events` in `timeZone`, with CRLF line ends and folded lines, as RFC 5545 asks. */
-export function calendarOf(options: { timeZone: string; now: Date; events: readonly CalendarEvent[] }): string {
+/**
+ * A calendar of `events` in `timeZone` (and `allDayEvents`, which have no zone), with CRLF line ends and folded
+ * lines, as RFC 5545 asks; `feed` names a subscribed calendar and asks for a fetch every `refreshMinutes`.
+ */
+export function calendarOf(options: {
+  timeZone: string;
+  now: Date;
+  events: readonly CalendarEvent[];
+  allDayEvents?: readonly AllDayEvent[];
+  feed?: CalendarFeedHeader;
+}): string {
   const timeZone = knownTimeZone(options.timeZone);
   const stamp = formatUtc(options.now);
   const when = (property: string, local: LocalDateTime) =>
@@ -230,6 +263,16 @@ export function calendarOf(options: { timeZone: string; now: Date; events: reado
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
   ];
+  if (options.feed) {
+    const minutes = Math.max(1, Math.round(options.feed.refreshMinutes));
+    const refresh = minutes % 60 === 0 ? `PT${minutes / 60}H` : `PT${minutes}M`;
+    lines.push(
+      `X-WR-CALNAME:${escapeText(options.feed.name)}`,
+      `X-WR-TIMEZONE:${timeZone}`,
+      `REFRESH-INTERVAL;VALUE=DURATION:${refresh}`,
+      `X-PUBLISHED-TTL:${refresh}`,
+    );
+  }
   if (!isUtc(timeZone) && options.events.length > 0) {
     lines.push(...timeZoneLines(timeZone, Math.min(...options.events.map((event) => event.start.year))));
   }
@@ -241,6 +284,21 @@ export function calendarOf(options: { timeZone: string; now: Date; events: reado
       when('DTSTART', event.start),
       `DURATION:PT${Math.max(1, Math.round(event.minutes))}M`,
       ...(event.weeklyOn === undefined ? [] : [`RRULE:FREQ=WEEKLY;BYDAY=${BYDAY[event.weeklyOn]}`]),
+      ...(event.skipped ?? []).map((skipped) => when('EXDATE', skipped)),
+      `SUMMARY:${escapeText(event.summary)}`,
+      ...(event.description ? [`DESCRIPTION:${escapeText(event.description)}`] : []),
+      ...(event.url ? [`URL:${event.url}`] : []),
+      'END:VEVENT',
+    );
+  }
+  for (const event of options.allDayEvents ?? []) {
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:${escapeText(event.uid)}`,
+      `DTSTAMP:${stamp}`,
+      `DTSTART;VALUE=DATE:${formatDate(event.date)}`,
+      `DTEND;VALUE=DATE:${formatDate(dayAfter(event.date))}`,
+      'TRANSP:TRANSPARENT',
       `SUMMARY:${escapeText(event.summary)}`,
       ...(event.description ? [`DESCRIPTION:${escapeText(event.description)}`] : []),
       ...(event.url ? [`URL:${event.url}`] : []),

@@ -16,3 +16,4 @@ export {
 } from './priorities.repository.js';
 export { quarterPrioritiesForPlan } from './priorities.plan.repository.js';
 export { quarterPrioritiesOfPeople, type AccountabilityPriorityRow } from './priorities.accountability.repository.js';
+export { openPrioritiesDueBetween } from './priorities.calendar.repository.js';

@@ -48,6 +48,7 @@ const createTodos = (ownerIds: string[]) =>
 const NOT_SHOWN_IN_LISTS = [
   'api_keys',
   'audit_events',
+  'calendar_feeds',
   'document_opens',
   'failed_operations',
   'feedback',

@@ -10,3 +10,4 @@ export {
 } from './todos.completion.repository.js';
 export { todosCreatedBetween } from './todos.recap.repository.js';
 export { openTodosOfPeople, type AccountabilityTodoRow } from './todos.accountability.repository.js';
+export { openTodosDueBetween } from './todos.calendar.repository.js';

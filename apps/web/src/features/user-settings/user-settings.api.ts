@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   accountSessionsSchema,
   AVATAR_FIELD,
+  calendarFeedSchema,
   type ChangeEmailRequest,
   type ChangePasswordRequest,
   signedOutSessionsSchema,
@@ -11,7 +12,8 @@ import {
   type UpdateProfileRequest,
 } from '@keel/contract';
 import { apiRequest } from '../../lib/api-client';
-import { useSession } from '../../lib/session-store';
+import { requireOrganization } from '../../lib/organization-query';
+import { useOrganizationId, useSession } from '../../lib/session-store';
 import { normalizeUser } from '../../lib/user';
 
 export const profileKeys = { mine: ['profile', 'mine'] as const };
@@ -139,4 +141,21 @@ export function useUploadAvatar() {
 
 export function useRemoveAvatar() {
   return useAvatarMutation(() => apiRequest('/auth/profile/avatar', { method: 'DELETE' }));
+}
+
+/**
+ * The caller's calendar feed in the signed-in organization. Asking for the address makes it on the server, so it
+ * is fetched only when the person asks to see it (a mutation, not a query no one asked for), and turning it off
+ * never races a refetch that would make a new one.
+ */
+export function useCalendarFeedActions() {
+  const organizationId = useOrganizationId();
+  const path = () => `/organizations/${requireOrganization(organizationId)}/calendar-feed`;
+  return {
+    show: useMutation({ mutationFn: () => apiRequest(path(), { schema: calendarFeedSchema }) }),
+    reset: useMutation({
+      mutationFn: () => apiRequest(`${path()}/reset`, { schema: calendarFeedSchema, method: 'POST' }),
+    }),
+    turnOff: useMutation({ mutationFn: () => apiRequest(path(), { method: 'DELETE' }) }),
+  };
 }

@@ -5,12 +5,14 @@ import toast from 'react-hot-toast';
 import { profileFormSchema, type ProfileForm } from '@keel/contract';
 import { errorText } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/page-meta';
+import { useOrganizationId } from '../../../lib/session-store';
 import { Banner } from '../../../ui/Banner';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { Spinner } from '../../../ui/Spinner';
 import { NameFields } from '../../auth/components/PersonFields';
 import { AvatarPicker } from '../components/AvatarPicker';
+import { CalendarFeedSection } from '../components/CalendarFeedSection';
 import { EmailSection } from '../components/EmailSection';
 import { LinkedSignInSection } from '../components/LinkedSignInSection';
 import { PasswordSection } from '../components/PasswordSection';
@@ -22,6 +24,7 @@ export default function UserSettingsPage() {
   usePageMeta({ title: 'Profile and settings', description: 'Your Keel profile.', robots: 'noindex,nofollow' });
   const profile = useProfile();
   const update = useUpdateProfile();
+  const organizationId = useOrganizationId();
   const {
     register,
     handleSubmit,
@@ -79,6 +82,7 @@ export default function UserSettingsPage() {
       <PasswordSection />
       <TwoFactorSection />
       <LinkedSignInSection />
+      {organizationId ? <CalendarFeedSection /> : null}
       <SessionsSection />
     </section>
   );
