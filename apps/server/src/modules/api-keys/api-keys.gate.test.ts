@@ -11,6 +11,7 @@ const PEOPLE_ONLY = [
   'api-keys',
   'audit-events',
   'audit-events.csv',
+  'calendar-feed',
   'data-isolation',
   'consultants',
   'failed-operations',
