@@ -35,7 +35,8 @@ import { createMailer } from './mail/mailer.js';
 import { registerMetrics } from './metrics/index.js';
 import { defineScorecardReminders } from './modules/scorecard/index.js';
 import { defineProcessReviewReminders } from './modules/processes/index.js';
-import { defineStorageMove } from './modules/storage/index.js';
+import { createStoredFilesService, defineStorageMove } from './modules/storage/index.js';
+import { defineDataExport } from './modules/data-export/index.js';
 import { defineWebhookDelivery, webhookFanOut, type WebhookDeliveryDeps } from './modules/webhooks/index.js';
 import { createSecretBox } from './crypto/secret-box.js';
 import { onDomainEvent } from './events/domain-events.js';
@@ -192,6 +193,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...deps.webhooks,
   });
   onDomainEvent(database.db, webhookFanOut(jobs));
+  defineDataExport({
+    db: database.db,
+    jobs,
+    changes,
+    storedFiles: createStoredFilesService({ db: database.db, config }),
+    dataDir: config.dataDir,
+  });
   app.decorate('jobs', jobs);
   const metrics = registerMetrics(app, {
     token: config.metricsToken,

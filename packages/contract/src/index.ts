@@ -38,3 +38,4 @@ export * from './documents.js';
 export * from './api-keys.js';
 export * from './webhooks.js';
 export * from './calendar-feed.js';
+export * from './data-export.js';

@@ -63,6 +63,7 @@ export const REALTIME_ENTITIES = [
   'document',
   'storage',
   'integration',
+  'data_export',
 ] as const;
 export const realtimeEntitySchema = z.enum(REALTIME_ENTITIES);
 export type RealtimeEntity = z.infer<typeof realtimeEntitySchema>;

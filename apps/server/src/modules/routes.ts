@@ -10,6 +10,7 @@ import type { FileStorage } from '../storage/file-storage.js';
 import type { AuthService } from './auth/index.js';
 import { apiKeysRoutes, createApiKeysService, type ApiKeyGate } from './api-keys/index.js';
 import { createWebhooksService, webhooksRoutes } from './webhooks/index.js';
+import { createDataExportService, dataExportRoutes } from './data-export/index.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import { accountabilityRoutes, createAccountabilityService } from './accountability/index.js';
 import { createDashboardService, dashboardRoutes } from './dashboard/index.js';
@@ -103,6 +104,11 @@ export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): P
   await app.register(subscriptionRoutes(createSubscriptionService({ db })));
   await app.register(feedbackRoutes(createFeedbackService({ db })));
   await app.register(apiKeysRoutes(createApiKeysService({ db, gate: deps.apiKeyGate, changes: deps.changes })));
+  await app.register(
+    dataExportRoutes(
+      createDataExportService({ db, jobs: deps.jobs, changes: deps.changes, dataDir: deps.config.dataDir }),
+    ),
+  );
   await app.register(
     webhooksRoutes(
       createWebhooksService({

@@ -14,6 +14,7 @@ const PEOPLE_ONLY = [
   'calendar-feed',
   'data-isolation',
   'consultants',
+  'data-exports',
   'failed-operations',
   'imports',
   'invitations',

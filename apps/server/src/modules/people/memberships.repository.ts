@@ -184,3 +184,13 @@ export async function activeAdministratorEmails(organizationId: string): Promise
     .limit(50);
   return rows.map((row) => row.email);
 }
+
+/** Everyone who belongs or belonged to the organization, as its export names them (no secrets). */
+export function peopleOfOrganization(organizationId: string) {
+  return tenantDb(organizationId)
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.organizationId, organizationId))
+    .orderBy(asc(users.email));
+}

@@ -54,6 +54,7 @@ const NOT_SHOWN_IN_LISTS = [
   'feedback',
   'invitations',
   'mail_outbox',
+  'organization_exports',
   'organization_revisions',
   'refresh_tokens',
   'scorecard_team_settings',

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { isoDateTimeSchema, uuidSchema } from './common.js';
+
+/** What the archive says it is, and the version of its layout: an importer refuses any other. */
+export const DATA_EXPORT_FORMAT = 'keel-organization-export';
+export const DATA_EXPORT_SCHEMA_VERSION = 1;
+/** An archive can be downloaded for this long, then it is deleted. */
+export const DATA_EXPORT_KEEP_DAYS = 7;
+/** The exports listed: the newest, whatever their state. */
+export const DATA_EXPORTS_LISTED = 10;
+
+export const DATA_EXPORT_STATUSES = ['queued', 'running', 'ready', 'failed', 'expired'] as const;
+
+export const dataExportSchema = z.object({
+  id: uuidSchema,
+  status: z.enum(DATA_EXPORT_STATUSES),
+  /** Tables written so far, of `stepsTotal` (files count as one step). */
+  stepsDone: z.number().int(),
+  stepsTotal: z.number().int(),
+  bytes: z.number().int().nullable(),
+  error: z.string().nullable(),
+  requestedByName: z.string().nullable(),
+  createdAt: isoDateTimeSchema,
+  finishedAt: isoDateTimeSchema.nullable(),
+  expiresAt: isoDateTimeSchema.nullable(),
+});
+export type DataExport = z.infer<typeof dataExportSchema>;
+export const dataExportListSchema = z.object({ data: z.array(dataExportSchema) });
+
+/** `manifest.json` at the archive's root. */
+export const dataExportManifestSchema = z.object({
+  format: z.literal(DATA_EXPORT_FORMAT),
+  schemaVersion: z.number().int(),
+  exportedAt: isoDateTimeSchema,
+  organization: z.object({ id: uuidSchema, name: z.string() }),
+  /** Rows per table, as written under data/ and csv/. */
+  tables: z.record(z.string(), z.number().int().min(0)),
+  files: z.number().int().min(0),
+  /** Files whose place could not be read when the archive was made: named, never silently left out. */
+  missingFiles: z.array(z.object({ id: uuidSchema, reason: z.string() })),
+});
+export type DataExportManifest = z.infer<typeof dataExportManifestSchema>;
