@@ -19,6 +19,7 @@ import { TextField, inputClasses } from '../../../ui/Field';
 import { Spinner } from '../../../ui/Spinner';
 import { TextLink } from '../../../ui/TextLink';
 import { ConsultantsSection } from '../../consultants/components/ConsultantsSection';
+import { DataExportSection } from '../../data-export/components/DataExportSection';
 import { useTerminology } from '../../terminology/terminology.api';
 import { ColourField } from '../components/ColourField';
 import { LogoUploader } from '../components/LogoUploader';
@@ -267,6 +268,7 @@ export default function OrganizationSettingsPage() {
           </li>
         </ul>
       </Card>
+      <DataExportSection />
       <ConsultantsSection />
     </section>
   );
