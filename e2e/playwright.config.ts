@@ -52,6 +52,8 @@ export default defineConfig({
         APP_URL: `http://127.0.0.1:${port}`,
         LOG_LEVEL: 'warn',
         AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+        // The integrations journey's webhook receiver runs on this machine.
+        WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true',
         SMTP_URL: `smtp://127.0.0.1:${Number(process.env.E2E_SMTP_PORT ?? port + 1)}?ignoreTLS=true`,
         // Google is played by the local provider of support/oidc-provider.ts; Microsoft stays unconfigured.
         GOOGLE_CLIENT_ID: 'keel-e2e-google',
