@@ -34,6 +34,7 @@ import { createMailer } from './mail/mailer.js';
 import { defineScorecardReminders } from './modules/scorecard/index.js';
 import { defineProcessReviewReminders } from './modules/processes/index.js';
 import { defineStorageMove } from './modules/storage/index.js';
+import { createProductEventRecorder } from './modules/analytics/index.js';
 import { incomingDirOf } from './storage/drivers/local-driver.js';
 import { removeStaleUploads } from './storage/stale-uploads.js';
 import {
@@ -161,6 +162,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   defineStorageMove({ db: database.db, config, changes, jobs, log: app.log });
+  // Defines the PostHog forwarding job when a key is set, so before the queues are prepared.
+  const productEvents = createProductEventRecorder({ jobs, posthog: config.posthog });
   app.decorate('jobs', jobs);
   // Workers stop before the mailer and the database go: a job in flight finishes or is retried later.
   app.addHook('onClose', async () => {
@@ -217,7 +220,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
       // TOTP secrets are sealed with a key derived from the JWT secret: rotating it means re-enrolling.
       const twoFactor = createTwoFactorService({ db: database.db, serverSecret: config.jwtSecret });
-      const authService = createAuthService({ db: database.db, tokens, mailer, appUrl: config.appUrl, twoFactor });
+      const authService = createAuthService({
+        db: database.db,
+        tokens,
+        mailer,
+        appUrl: config.appUrl,
+        twoFactor,
+        productEvents,
+      });
       await api.register(authRoutes(authService, { rateLimitPerMinute: config.authRateLimitPerMinute }));
       await api.register(
         twoFactorRoutes(authService, twoFactor, { rateLimitPerMinute: config.authRateLimitPerMinute }),
@@ -242,6 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         mailer,
         jobs,
         auth: authService,
+        productEvents,
         operations: {
           databaseKind: database.kind,
           version: SERVER_VERSION,

@@ -12,6 +12,7 @@ export const JOB_KINDS = [
   'scorecard.reminders',
   'processes.review-reminders',
   'storage.move',
+  'analytics.forward',
 ] as const;
 export const jobKindSchema = z.enum(JOB_KINDS);
 export type JobKind = z.infer<typeof jobKindSchema>;

@@ -23,3 +23,4 @@ export * from '../modules/org-chart/org-chart.table.js';
 export * from '../modules/processes/processes.table.js';
 export * from '../modules/storage/storage.table.js';
 export * from '../modules/documents/documents.table.js';
+export * from '../modules/analytics/analytics.table.js';

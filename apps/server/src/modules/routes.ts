@@ -9,6 +9,7 @@ import { readMailStats } from '../mail/mail-stats.js';
 import type { FileStorage } from '../storage/file-storage.js';
 import type { AuthService } from './auth/index.js';
 import { accountabilityRoutes, createAccountabilityService } from './accountability/index.js';
+import { analyticsRoutes, createAnalyticsService, type ProductEventRecorder } from './analytics/index.js';
 import { createDashboardService, dashboardRoutes } from './dashboard/index.js';
 import { createFeedbackService, feedbackRoutes } from './feedback/index.js';
 import {
@@ -76,6 +77,8 @@ export interface FeatureDeps {
   auth: AuthService;
   /** The process, backups, sockets and failed operations the operations pages read. */
   operations: OperationsWiring;
+  /** Product events kept in the database and, with a PostHog key, sent on there by a job. */
+  productEvents: ProductEventRecorder;
 }
 
 /** Each feature module contributes one Fastify plugin; they all live under /api/v1. */
@@ -94,6 +97,11 @@ export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): P
   await app.register(preferencesRoutes(createPreferencesService({ db })));
   await app.register(subscriptionRoutes(createSubscriptionService({ db })));
   await app.register(feedbackRoutes(createFeedbackService({ db })));
+  await app.register(
+    analyticsRoutes(createAnalyticsService({ db, recorder: deps.productEvents }), {
+      rateLimitPerMinute: deps.config.authRateLimitPerMinute,
+    }),
+  );
   await app.register(
     failedOperationsRoutes(createFailedOperationsService({ db, jobs: deps.jobs, changes: deps.changes })),
   );

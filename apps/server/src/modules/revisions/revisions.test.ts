@@ -53,6 +53,7 @@ const NOT_SHOWN_IN_LISTS = [
   'invitations',
   'mail_outbox',
   'organization_revisions',
+  'product_events',
   'refresh_tokens',
   'scorecard_team_settings',
   'stored_files',

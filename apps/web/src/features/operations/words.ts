@@ -8,6 +8,7 @@ export const JOB_KIND_LABELS: Record<JobKind, string> = {
   'scorecard.reminders': 'Scorecard reminders',
   'processes.review-reminders': 'Process review reminders',
   'storage.move': 'Moving files to another storage',
+  'analytics.forward': 'Product analytics to PostHog',
 };
 
 /** A kind the web does not know yet (a newer server) still shows, by its key. */
