@@ -40,6 +40,7 @@ import { defineDataExport } from './modules/data-export/index.js';
 import { defineWebhookDelivery, webhookFanOut, type WebhookDeliveryDeps } from './modules/webhooks/index.js';
 import { createSecretBox } from './crypto/secret-box.js';
 import { onDomainEvent } from './events/domain-events.js';
+import { createProductEventRecorder } from './modules/analytics/index.js';
 import { incomingDirOf } from './storage/drivers/local-driver.js';
 import { removeStaleUploads } from './storage/stale-uploads.js';
 import {
@@ -200,6 +201,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storedFiles: createStoredFilesService({ db: database.db, config }),
     dataDir: config.dataDir,
   });
+  // Defines the PostHog forwarding job when a key is set, so before the queues are prepared.
+  const productEvents = createProductEventRecorder({ jobs, posthog: config.posthog });
   app.decorate('jobs', jobs);
   const metrics = registerMetrics(app, {
     token: config.metricsToken,
@@ -273,7 +276,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
       // TOTP secrets are sealed with a key derived from the JWT secret: rotating it means re-enrolling.
       const twoFactor = createTwoFactorService({ db: database.db, serverSecret: config.jwtSecret });
-      const authService = createAuthService({ db: database.db, tokens, mailer, appUrl: config.appUrl, twoFactor });
+      const authService = createAuthService({
+        db: database.db,
+        tokens,
+        mailer,
+        appUrl: config.appUrl,
+        twoFactor,
+        productEvents,
+      });
       await api.register(authRoutes(authService, { rateLimitPerMinute: config.authRateLimitPerMinute }));
       await api.register(
         twoFactorRoutes(authService, twoFactor, { rateLimitPerMinute: config.authRateLimitPerMinute }),
@@ -300,6 +310,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         auth: authService,
         apiKeyGate,
         webhookSecrets,
+        productEvents,
         operations: {
           databaseKind: database.kind,
           version: SERVER_VERSION,

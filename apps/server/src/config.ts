@@ -41,6 +41,9 @@ const envSchema = z.object({
   MICROSOFT_LOGIN_URL: z.string().url().default('https://login.microsoftonline.com'),
   MICROSOFT_GRAPH_URL: z.string().url().default('https://graph.microsoft.com'),
   SENTRY_DSN: z.string().optional(),
+  /** PostHog's project key: set, product events are also sent there (after they are recorded here). */
+  POSTHOG_API_KEY: z.string().optional(),
+  POSTHOG_HOST: z.string().url().default('https://us.i.posthog.com'),
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
@@ -82,6 +85,8 @@ export interface Config {
   backups: { cron: string; keep: number };
   /** Absent: no metrics are kept and GET /metrics answers 404. */
   metricsToken: string | undefined;
+  /** Absent: product events stay in the database and nothing is sent to PostHog. */
+  posthog: { apiKey: string; host: string } | undefined;
   oidc: {
     google: OidcProviderConfig | undefined;
     microsoft: OidcProviderConfig | undefined;
@@ -165,6 +170,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     marketingContentFile: parsed.MARKETING_CONTENT_FILE,
     backups: { cron: parsed.BACKUP_CRON, keep: parsed.BACKUP_KEEP },
     metricsToken: parsed.METRICS_TOKEN,
+    posthog: parsed.POSTHOG_API_KEY?.trim()
+      ? { apiKey: parsed.POSTHOG_API_KEY.trim(), host: parsed.POSTHOG_HOST }
+      : undefined,
     oidc: {
       google: oidcProvider(
         parsed.GOOGLE_CLIENT_ID,

@@ -39,3 +39,4 @@ export * from './api-keys.js';
 export * from './webhooks.js';
 export * from './calendar-feed.js';
 export * from './data-export.js';
+export * from './analytics.js';

@@ -14,6 +14,7 @@ export const JOB_KINDS = [
   'storage.move',
   'webhooks.deliver',
   'data.export',
+  'analytics.forward',
 ] as const;
 export const jobKindSchema = z.enum(JOB_KINDS);
 export type JobKind = z.infer<typeof jobKindSchema>;

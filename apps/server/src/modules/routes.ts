@@ -13,6 +13,7 @@ import { createWebhooksService, webhooksRoutes } from './webhooks/index.js';
 import { createDataExportService, dataExportRoutes } from './data-export/index.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import { accountabilityRoutes, createAccountabilityService } from './accountability/index.js';
+import { analyticsRoutes, createAnalyticsService, type ProductEventRecorder } from './analytics/index.js';
 import { createDashboardService, dashboardRoutes } from './dashboard/index.js';
 import { calendarFeedRoutes, createCalendarFeedService } from './calendar-feed/index.js';
 import { createFeedbackService, feedbackRoutes } from './feedback/index.js';
@@ -85,6 +86,8 @@ export interface FeatureDeps {
   apiKeyGate: ApiKeyGate;
   /** Seals the webhooks' signing secrets (the delivery job opens them with the same box). */
   webhookSecrets: SecretBox;
+  /** Product events kept in the database and, with a PostHog key, sent on there by a job. */
+  productEvents: ProductEventRecorder;
 }
 
 /** Each feature module contributes one Fastify plugin; they all live under /api/v1. */
@@ -119,6 +122,11 @@ export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): P
         allowPrivateAddresses: deps.config.webhooksAllowPrivateAddresses,
       }),
     ),
+  );
+  await app.register(
+    analyticsRoutes(createAnalyticsService({ db, recorder: deps.productEvents }), {
+      rateLimitPerMinute: deps.config.authRateLimitPerMinute,
+    }),
   );
   await app.register(
     failedOperationsRoutes(createFailedOperationsService({ db, jobs: deps.jobs, changes: deps.changes })),

@@ -6,7 +6,7 @@ import { TERMINOLOGY_PRESETS } from '@keel/contract';
 import { useSession } from '../lib/session-store';
 import { signedInFrameRoutes } from '../test-utils/app-stubs';
 import { stubFetch } from '../test-utils/fetch-stub';
-import { makeUser } from '../test-utils/fixtures';
+import { makeUser, ORG_ID } from '../test-utils/fixtures';
 import { renderRoutes } from '../test-utils/render';
 import { scorecardRoutes } from '../features/scorecard/scorecard-test-data';
 import { routes } from './routes';
@@ -85,6 +85,30 @@ describe('axe on signed-in pages', () => {
     const grid = await screen.findByRole('grid');
     await userEvent.setup().click(grid.querySelector('td[data-c="0"]') as HTMLElement);
     await screen.findByRole('tooltip');
+    expect(await seriousViolations(document.body)).toEqual([]);
+  });
+
+  it('/admin/tools with the owner’s product interest card has none', async () => {
+    stubFetch(
+      signedInFrameRoutes({
+        [`GET /organizations/${ORG_ID}/admin-tools/figures`]: {
+          body: { data: { activeMembers: 4, pendingInvitations: 1, failedOperations: 0, teams: 3 } },
+        },
+        [`GET /organizations/${ORG_ID}/analytics/summary`]: {
+          body: {
+            data: {
+              events: [
+                { name: 'signed_up', last30Days: 1, last90Days: 1 },
+                { name: 'feature_interest', last30Days: 2, last90Days: 5 },
+              ],
+              features: [{ feature: 'framework_demo', last30Days: 2, last90Days: 5 }],
+            },
+          },
+        },
+      }),
+    );
+    renderRoutes(routes, { path: '/admin/tools' });
+    await screen.findByRole('rowheader', { name: 'Framework Switching Demo' });
     expect(await seriousViolations(document.body)).toEqual([]);
   });
 

@@ -14,6 +14,7 @@ import type { Database } from '../../db/database.js';
 import { inAccountScope, inTenant, inUserScope, readInTenant } from '../../db/scope.js';
 import { AppError } from '../../http/errors.js';
 import type { Mailer } from '../../mail/mailer.js';
+import type { ProductEventRecorder } from '../analytics/index.js';
 import { recordAuditEvent } from '../audit/index.js';
 import {
   createOrganizationWithOwner,
@@ -56,6 +57,8 @@ export interface AuthServiceDeps {
   appUrl: string;
   /** Sign-in asks for a code when the account has two-factor authentication on. */
   twoFactor: TwoFactorService;
+  /** Registration records the sign-up event (spec section 7) in its own transaction. */
+  productEvents: ProductEventRecorder;
   now?: () => Date;
 }
 
@@ -139,6 +142,16 @@ export function createAuthService(deps: AuthServiceDeps) {
             targetId: organizationId,
             summary: { organizationName: input.organizationName, isConsultant: options.isConsultant === true },
             ...meta,
+          });
+          await deps.productEvents.record({
+            name: 'signed_up',
+            organizationId,
+            userId: user.id,
+            properties: {
+              email: user.email,
+              organizationName: input.organizationName,
+              isConsultant: options.isConsultant === true,
+            },
           });
         });
         await repository.insertLegalAcceptance({

@@ -56,6 +56,7 @@ const NOT_SHOWN_IN_LISTS = [
   'mail_outbox',
   'organization_exports',
   'organization_revisions',
+  'product_events',
   'refresh_tokens',
   'scorecard_team_settings',
   'stored_files',

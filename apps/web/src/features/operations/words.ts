@@ -10,6 +10,7 @@ export const JOB_KIND_LABELS: Record<JobKind, string> = {
   'storage.move': 'Moving files to another storage',
   'webhooks.deliver': 'Webhook delivery',
   'data.export': 'Export of all data',
+  'analytics.forward': 'Product analytics to PostHog',
 };
 
 /** A kind the web does not know yet (a newer server) still shows, by its key. */

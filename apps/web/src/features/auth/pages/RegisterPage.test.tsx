@@ -89,7 +89,6 @@ describe('RegisterPage', () => {
   });
 
   it('sends the payload without confirmPassword and with the acceptance record, then goes to /dashboard', async () => {
-    const debug = vi.spyOn(console, 'debug').mockImplementation(() => undefined);
     const stub = stubFetch({
       'POST /auth/register': {
         status: 201,
@@ -121,10 +120,8 @@ describe('RegisterPage', () => {
     expect(new Date((body.legalAgreement as { acceptedAt: string }).acceptedAt).toISOString()).toBe(
       (body.legalAgreement as { acceptedAt: string }).acceptedAt,
     );
-    expect(debug).toHaveBeenCalledWith(
-      '[keel] signup',
-      expect.objectContaining({ organizationName: 'Analytical Engines' }),
-    );
+    // The sign-up event is the server's to record: the browser sends the registration and nothing else.
+    expect(stub.calls.filter((call) => call.method !== 'GET').map((call) => call.path)).toEqual(['/auth/register']);
   });
 
   it("shows the server's error, or 'Registration failed'", async () => {

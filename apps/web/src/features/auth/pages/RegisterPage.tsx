@@ -3,7 +3,6 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { registerFormSchema, type RegisterForm } from '@keel/contract';
-import { trackSignup } from '../../../lib/analytics';
 import { errorText } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/page-meta';
 import { Banner } from '../../../ui/Banner';
@@ -73,8 +72,8 @@ export function RegistrationScreen({ variant }: { variant: RegistrationVariant }
       }
       registration
         .mutateAsync({ ...fields, legalAgreement: legal })
+        // The sign-up event is recorded by the server, in the registration's own transaction.
         .then(() => {
-          trackSignup({ email: fields.email, organizationName: fields.organizationName });
           void navigate(variant.afterSignUp, { replace: true });
         })
         // The failure is shown from the mutation's state.

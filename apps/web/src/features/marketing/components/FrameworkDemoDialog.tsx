@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Shuffle, X } from 'lucide-react';
 import { useState } from 'react';
-import { FRAMEWORK_DEMO_EVENT, trackFeatureInterest } from '../marketing-analytics';
+import { recordFeatureInterest } from '../../analytics/analytics.api';
 import { FrameworkDemo } from './FrameworkDemo';
 import { focusRing, secondaryButton } from './styles';
 
@@ -23,7 +23,7 @@ export function FrameworkDemoDialog() {
 
   const handleOpenChange = (nextOpen: boolean) => {
     // Recorded in the event handler rather than an effect so StrictMode cannot count one opening twice.
-    if (nextOpen && !open) trackFeatureInterest(FRAMEWORK_DEMO_EVENT);
+    if (nextOpen && !open) recordFeatureInterest('framework_demo');
     setOpen(nextOpen);
   };
 

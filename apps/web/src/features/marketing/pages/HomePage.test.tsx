@@ -99,16 +99,22 @@ describe('HomePage', () => {
     expect(document.body.textContent).toContain('30-day free trial');
   });
 
-  it('opens the framework demo dialog, records the interest event once and closes on Escape', () => {
-    const debug = vi.spyOn(console, 'debug').mockImplementation(() => undefined);
+  it('opens the framework demo dialog, records the interest event once with Keel’s server and closes on Escape', () => {
+    const server = stubFetch({
+      'GET /marketing-content': { body: { data: NO_MARKETING_CLAIMS } },
+      'POST /analytics/events': { status: 202, body: { data: { success: true } } },
+    });
     renderHome();
     fireEvent.click(screen.getByRole('button', { name: /See Framework Switching in Action/ }));
 
     const dialog = screen.getByRole('dialog', { name: 'Framework switching' });
     expect(dialog.getAttribute('aria-describedby')).toBeTruthy();
     expect(within(dialog).getAllByRole('button', { pressed: false }).length).toBeGreaterThan(0);
-    const interestCalls = debug.mock.calls.filter((call) => call.includes('Framework Switching Demo'));
-    expect(interestCalls).toHaveLength(1);
+    const interest = server.callsTo('POST /analytics/events');
+    expect(interest.map((call) => call.body)).toEqual([{ name: 'feature_interest', feature: 'framework_demo' }]);
+    // Nobody is signed in: the event goes without a token, and to this server only.
+    expect(interest[0]?.headers.get('authorization')).toBeNull();
+    expect(server.calls.map((call) => call.path)).toEqual(['/marketing-content', '/analytics/events']);
 
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { stubFetch } from '../../../test-utils/fetch-stub';
-import { ORG_ID } from '../../../test-utils/fixtures';
+import { useSession } from '../../../lib/session-store';
+import { makeUser, ORG_ID } from '../../../test-utils/fixtures';
 import { renderPage } from '../../../test-utils/render';
 import { signedInForEachTest, teamFrameRoutes } from '../../../test-utils/team-stubs';
 import AdminToolsPage from './AdminToolsPage';
@@ -86,5 +87,35 @@ describe('AdminToolsPage', () => {
     );
     expect(screen.getByRole('link', { name: 'Users' })).toBeTruthy();
     expect(screen.queryByText(/active members/)).toBeNull();
+  });
+
+  it('shows the product interest card to the owner only', async () => {
+    const summaryPath = `/organizations/${ORG_ID}/analytics/summary`;
+    const summary = {
+      body: {
+        data: {
+          events: [
+            { name: 'signed_up', last30Days: 1, last90Days: 1 },
+            { name: 'feature_interest', last30Days: 2, last90Days: 5 },
+          ],
+          features: [{ feature: 'framework_demo', last30Days: 2, last90Days: 5 }],
+        },
+      },
+    };
+    const asAdmin = stubFetch(
+      teamFrameRoutes({}, { [`GET ${figuresPath}`]: figures(0), [`GET ${summaryPath}`]: summary }),
+    );
+    useSession.setState({ user: makeUser({ role: 'admin' }) });
+    const adminView = renderPage(<AdminToolsPage />);
+    await within(tool('Failed operations')).findByText('None failed');
+    expect(screen.queryByRole('region', { name: 'Product interest' })).toBeNull();
+    expect(asAdmin.callsTo(`GET ${summaryPath}`)).toEqual([]);
+    adminView.unmount();
+
+    stubFetch(teamFrameRoutes({}, { [`GET ${figuresPath}`]: figures(0), [`GET ${summaryPath}`]: summary }));
+    useSession.setState({ user: makeUser({ role: 'owner' }) });
+    renderPage(<AdminToolsPage />);
+    const card = await screen.findByRole('region', { name: 'Product interest' });
+    expect(await within(card).findByRole('rowheader', { name: 'Framework Switching Demo' })).toBeTruthy();
   });
 });

@@ -2,9 +2,11 @@ import type { ReactNode } from 'react';
 import type { AdminToolFigures, Terminology } from '@keel/contract';
 import { errorText } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/page-meta';
+import { useSession } from '../../../lib/session-store';
 import { countOf } from '../../../lib/words';
 import { Banner } from '../../../ui/Banner';
 import { ListPage } from '../../../ui/ListPage';
+import { ProductInterestCard } from '../../analytics/components/ProductInterestCard';
 import { termPlural } from '../../terminology/term-words';
 import { useTerminology } from '../../terminology/terminology.api';
 import { pageTitle, type PageId } from '../../workspace/page-catalog';
@@ -146,7 +148,10 @@ const GROUPS: Array<{ id: string; title: string; tools: Tool[] }> = [
   },
 ];
 
-/** /admin/tools (admins): the hub of every admin tool and import, with live figures where they help. */
+/**
+ * /admin/tools (admins): the hub of every admin tool and import, with live figures where they help;
+ * the owner also sees the organization's product interest.
+ */
 export default function AdminToolsPage() {
   usePageMeta({
     title: 'Admin tools',
@@ -155,6 +160,7 @@ export default function AdminToolsPage() {
   });
   const terms = useTerminology();
   const figures = useAdminToolFigures();
+  const isOwner = useSession((state) => state.user?.role === 'owner');
   return (
     <ListPage
       titleId="admin-tools-title"
@@ -185,6 +191,7 @@ export default function AdminToolsPage() {
           </ul>
         </section>
       ))}
+      {isOwner ? <ProductInterestCard /> : null}
     </ListPage>
   );
 }
