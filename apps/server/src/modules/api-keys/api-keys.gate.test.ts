@@ -8,6 +8,7 @@ const t = useTenantFixture([]);
 /** Parts of the API that stay for signed-in people: a new route segment must be placed here or in an area. */
 const PEOPLE_ONLY = [
   'admin-tools',
+  'analytics',
   'api-keys',
   'audit-events',
   'audit-events.csv',
