@@ -35,3 +35,4 @@ export * from './processes.js';
 export * from './accountability.js';
 export * from './storage.js';
 export * from './documents.js';
+export * from './client-config.js';

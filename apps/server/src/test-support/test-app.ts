@@ -20,9 +20,16 @@ export interface TestContext {
 /** Mail in tests is tried once unless a test asks for retries: a failure shows at once. */
 const TEST_JOBS: NonNullable<AppDeps['jobs']> = { supervise: false, mailRetry: { limit: 0, delaySeconds: 1 } };
 
+export interface TestAppExtras {
+  errorReporter?: AppDeps['errorReporter'];
+  /** Registers test-only routes before the app is ready. */
+  beforeReady?: (app: FastifyInstance) => Promise<void>;
+}
+
 export async function createTestApp(
   env: Record<string, string> = {},
   jobs: NonNullable<AppDeps['jobs']> = TEST_JOBS,
+  extras: TestAppExtras = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -40,7 +47,9 @@ export async function createTestApp(
     storage: createMemoryStorage(),
     logger: false,
     jobs,
+    ...(extras.errorReporter ? { errorReporter: extras.errorReporter } : {}),
   });
+  await extras.beforeReady?.(app);
   await app.ready();
   return {
     app,
