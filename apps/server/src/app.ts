@@ -28,6 +28,8 @@ import { refuseNulCharacters } from './http/nul-characters.js';
 import { registerSecurityHeaders } from './http/security.js';
 import type { TypedApp } from './http/types.js';
 import { registerWebApp } from './http/web-app.js';
+import { clientConfigRoute } from './http/client-config.js';
+import type { ErrorReporter } from './observability/error-reporter.js';
 import { countWaitingFailedOperations } from './jobs/failed-operations.repository.js';
 import { scheduleEmbeddedBackups } from './jobs/database-backup.job.js';
 import { createJobQueue } from './jobs/job-queue.js';
@@ -81,6 +83,8 @@ export interface AppDeps {
   /** Tests shorten the webhooks' retry schedule and timeout. */
   webhooks?: Pick<WebhookDeliveryDeps, 'retrySchedule' | 'timeoutMs'>;
   logger?: boolean | { level: string };
+  /** Present when an error-reporting service is configured (SENTRY_DSN): 5xx errors go to it. */
+  errorReporter?: ErrorReporter;
 }
 
 /**
@@ -129,8 +133,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
-  await registerSecurityHeaders(app);
+  registerErrorHandling(app, deps.errorReporter);
+  await registerSecurityHeaders(app, { errorReportingDsn: config.errorReporting?.dsn });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, { global: false });
 
@@ -272,6 +276,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           return { data: { status: 'ok' as const, database: 'ok' as const, databaseKind: database.kind } };
         },
       );
+      clientConfigRoute(typed, config.errorReporting);
       typed.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 
       // TOTP secrets are sealed with a key derived from the JWT secret: rotating it means re-enrolling.

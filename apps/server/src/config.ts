@@ -40,10 +40,13 @@ const envSchema = z.object({
   GOOGLE_DRIVE_API_URL: z.string().url().default('https://www.googleapis.com/'),
   MICROSOFT_LOGIN_URL: z.string().url().default('https://login.microsoftonline.com'),
   MICROSOFT_GRAPH_URL: z.string().url().default('https://graph.microsoft.com'),
-  SENTRY_DSN: z.string().optional(),
   /** PostHog's project key: set, product events are also sent there (after they are recorded here). */
   POSTHOG_API_KEY: z.string().optional(),
   POSTHOG_HOST: z.string().url().default('https://us.i.posthog.com'),
+  /** Error reporting (Sentry): without a DSN nothing is reported and no reporting code runs. */
+  SENTRY_DSN: z.preprocess((value) => (value === '' ? undefined : value), z.string().url().optional()),
+  SENTRY_ENVIRONMENT: z.string().min(1).optional(),
+  SENTRY_RELEASE: z.string().min(1).optional(),
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
@@ -87,6 +90,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** Absent: product events stay in the database and nothing is sent to PostHog. */
   posthog: { apiKey: string; host: string } | undefined;
+  /** Absent: no error is reported anywhere, by the server or the browser. */
+  errorReporting: ErrorReporterSettings | undefined;
   oidc: {
     google: OidcProviderConfig | undefined;
     microsoft: OidcProviderConfig | undefined;
@@ -97,6 +102,14 @@ export interface Config {
     googleDrive: StorageOAuthConfig | undefined;
     microsoft: StorageOAuthConfig | undefined;
   };
+}
+
+/** Where server and browser errors go (Sentry); the browser learns it from `GET /client-config`. */
+export interface ErrorReporterSettings {
+  dsn: string;
+  /** SENTRY_ENVIRONMENT, else NODE_ENV. */
+  environment: string;
+  release: string | undefined;
 }
 
 /** A cloud drive's OAuth client and addresses; absent when the server has no client id and secret for it. */
@@ -172,6 +185,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: parsed.METRICS_TOKEN,
     posthog: parsed.POSTHOG_API_KEY?.trim()
       ? { apiKey: parsed.POSTHOG_API_KEY.trim(), host: parsed.POSTHOG_HOST }
+      : undefined,
+    errorReporting: parsed.SENTRY_DSN
+      ? {
+          dsn: parsed.SENTRY_DSN,
+          environment: parsed.SENTRY_ENVIRONMENT ?? parsed.NODE_ENV,
+          release: parsed.SENTRY_RELEASE,
+        }
       : undefined,
     oidc: {
       google: oidcProvider(

@@ -1,10 +1,16 @@
-import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { openMigratedDatabase } from './db/open-database.js';
 
 const config = loadConfig();
+// Error reporting starts before the server's modules are loaded (its instrumentation hooks their first
+// import), and only when configured: without SENTRY_DSN the Sentry SDK is never loaded.
+const errorReporter = config.errorReporting
+  ? (await import('./observability/sentry.js')).startSentry(config.errorReporting)
+  : undefined;
+const { openMigratedDatabase } = await import('./db/open-database.js');
+const { buildApp } = await import('./app.js');
+
 const database = await openMigratedDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const app = await buildApp({ database, config });
+const app = await buildApp({ database, config, errorReporter });
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -16,6 +22,7 @@ async function shutdown(signal: string) {
   try {
     await app.close();
     await database.close();
+    await errorReporter?.flush(2_000);
     process.exit(0);
   } catch (error) {
     app.log.error({ err: error }, 'shutdown failed');

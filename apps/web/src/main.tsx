@@ -4,13 +4,14 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
 import { routes } from './app/routes';
 import { startColorScheme } from './lib/color-scheme-store';
-import { installGlobalErrorLogging } from './lib/error-reporting';
+import { installGlobalErrorLogging, startErrorReporting } from './lib/error-reporting';
 import { useSession } from './lib/session-store';
 import './index.css';
 
 // Before the first paint: the right colour scheme, and the session check under way.
 startColorScheme();
 installGlobalErrorLogging();
+void startErrorReporting();
 void useSession.getState().initialize();
 
 const router = createBrowserRouter(routes);

@@ -40,3 +40,4 @@ export * from './webhooks.js';
 export * from './calendar-feed.js';
 export * from './data-export.js';
 export * from './analytics.js';
+export * from './client-config.js';

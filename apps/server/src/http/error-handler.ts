@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorReporter } from '../observability/error-reporter.js';
 import { AppError } from './errors.js';
 
 interface ValidationIssue {
@@ -44,7 +45,8 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; message: 
   FST_ERR_BAD_URL: { status: 400, code: 'request.bad_url', message: 'The address is malformed' },
 };
 
-export function registerErrorHandling(app: FastifyInstance) {
+/** Errors a caller causes (4xx) are answered; only the unexpected ones (5xx) go to the error reporter. */
+export function registerErrorHandling(app: FastifyInstance, errorReporter?: ErrorReporter) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply
@@ -70,6 +72,11 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.code(error.statusCode).send({ error: error.message, code: 'request.invalid' });
     }
     request.log.error({ err: error }, 'unhandled error');
+    errorReporter?.captureRequestError(error, {
+      method: request.method,
+      route: request.routeOptions.url,
+      userId: request.auth?.userId,
+    });
     return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.', code: 'server.error' });
   });
 }

@@ -6,7 +6,12 @@ import type { FastifyInstance } from 'fastify';
  * framing by anyone. Inline styles stay allowed because the dialog library injects a <style>
  * element to lock page scroll; scripts never run inline.
  */
-export async function registerSecurityHeaders(app: FastifyInstance) {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { errorReportingDsn?: string | undefined } = {},
+) {
+  // The browser sends its error reports to the DSN's origin, and only when one is configured.
+  const reportingOrigin = options.errorReportingDsn ? [new URL(options.errorReportingDsn).origin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -16,7 +21,9 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...reportingOrigin],
+        // Session replay compresses its recordings in a worker started from a blob: URL.
+        ...(reportingOrigin.length > 0 ? { workerSrc: ["'self'", 'blob:'] } : {}),
         // A document's PDF preview is its bytes, fetched with the session, shown from a blob: URL.
         frameSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],

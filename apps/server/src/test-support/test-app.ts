@@ -20,10 +20,18 @@ export interface TestContext {
 /** Mail in tests is tried once unless a test asks for retries: a failure shows at once. */
 const TEST_JOBS: NonNullable<AppDeps['jobs']> = { supervise: false, mailRetry: { limit: 0, delaySeconds: 1 } };
 
+export interface TestAppExtras {
+  errorReporter?: AppDeps['errorReporter'];
+  /** Shorter webhook retries and timeout. */
+  webhooks?: AppDeps['webhooks'];
+  /** Registers test-only routes before the app is ready. */
+  beforeReady?: (app: FastifyInstance) => Promise<void>;
+}
+
 export async function createTestApp(
   env: Record<string, string> = {},
   jobs: NonNullable<AppDeps['jobs']> = TEST_JOBS,
-  extra: Pick<AppDeps, 'webhooks'> = {},
+  extras: TestAppExtras = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -41,8 +49,10 @@ export async function createTestApp(
     storage: createMemoryStorage(),
     logger: false,
     jobs,
-    ...extra,
+    ...(extras.errorReporter ? { errorReporter: extras.errorReporter } : {}),
+    ...(extras.webhooks ? { webhooks: extras.webhooks } : {}),
   });
+  await extras.beforeReady?.(app);
   await app.ready();
   return {
     app,
@@ -148,9 +158,9 @@ export async function createTenantFixture<R extends Role>(
   roles: readonly R[],
   registrations: TenantRegistrations = {},
   env: Record<string, string> = {},
-  extra: Pick<AppDeps, 'webhooks'> = {},
+  extras: TestAppExtras = {},
 ): Promise<TenantFixture<R>> {
-  const context = await createTestApp(env, TEST_JOBS, extra);
+  const context = await createTestApp(env, TEST_JOBS, extras);
   const owner = await registerOrganization(context.app, registrations.owner);
   const other = await registerOrganization(context.app, registrations.other);
   const members = {} as Record<R, Session>;
@@ -166,11 +176,11 @@ export function useTenantFixture<R extends Role>(
   roles: readonly R[],
   registrations: TenantRegistrations = {},
   env: () => Record<string, string> = () => ({}),
-  extra: Pick<AppDeps, 'webhooks'> = {},
+  extras: TestAppExtras = {},
 ): TenantFixture<R> {
   const fixture = {} as TenantFixture<R>;
   beforeAll(async () => {
-    Object.assign(fixture, await createTenantFixture(roles, registrations, env(), extra));
+    Object.assign(fixture, await createTenantFixture(roles, registrations, env(), extras));
   });
   afterAll(async () => {
     await fixture.context.close();
