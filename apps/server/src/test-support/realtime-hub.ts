@@ -91,7 +91,7 @@ export async function openSocket(port: number): Promise<TestSocket> {
     messages,
     closed,
     send: (message) => ws.send(typeof message === 'string' ? message : JSON.stringify(message)),
-    next(type, timeoutMs = 1000) {
+    next(type, timeoutMs = 3000) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no "${type}" message within ${timeoutMs} ms`)), timeoutMs);
         const look = () => {
