@@ -37,6 +37,7 @@ import { defineScorecardReminders } from './modules/scorecard/index.js';
 import { defineProcessReviewReminders } from './modules/processes/index.js';
 import { defineStorageMove } from './modules/storage/index.js';
 import { defineWebhookDelivery, webhookFanOut, type WebhookDeliveryDeps } from './modules/webhooks/index.js';
+import { chatFanOut, defineChatPost, type ChatPostDeps } from './modules/chat-notifications/index.js';
 import { createSecretBox } from './crypto/secret-box.js';
 import { onDomainEvent } from './events/domain-events.js';
 import { incomingDirOf } from './storage/drivers/local-driver.js';
@@ -78,6 +79,8 @@ export interface AppDeps {
   realtimeLimits?: Partial<HubLimits>;
   /** Tests shorten the webhooks' retry schedule and timeout. */
   webhooks?: Pick<WebhookDeliveryDeps, 'retrySchedule' | 'timeoutMs'>;
+  /** Tests shorten the chat messages' retries and timeout. */
+  chatNotifications?: Pick<ChatPostDeps, 'retryLimit' | 'retryDelaySeconds' | 'timeoutMs'>;
   logger?: boolean | { level: string };
 }
 
@@ -192,6 +195,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...deps.webhooks,
   });
   onDomainEvent(database.db, webhookFanOut(jobs));
+  const chatSecrets = createSecretBox(config.jwtSecret, 'chat-webhooks');
+  defineChatPost({
+    db: database.db,
+    jobs,
+    changes,
+    secrets: chatSecrets,
+    allowPrivateAddresses: config.webhooksAllowPrivateAddresses,
+    ...deps.chatNotifications,
+  });
+  onDomainEvent(database.db, chatFanOut(jobs, config.appUrl));
   app.decorate('jobs', jobs);
   const metrics = registerMetrics(app, {
     token: config.metricsToken,
@@ -292,6 +305,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         auth: authService,
         apiKeyGate,
         webhookSecrets,
+        chatSecrets,
         operations: {
           databaseKind: database.kind,
           version: SERVER_VERSION,

@@ -37,4 +37,5 @@ export * from './storage.js';
 export * from './documents.js';
 export * from './api-keys.js';
 export * from './webhooks.js';
+export * from './chat-notifications.js';
 export * from './calendar-feed.js';

@@ -13,6 +13,7 @@ export const JOB_KINDS = [
   'processes.review-reminders',
   'storage.move',
   'webhooks.deliver',
+  'chat.post',
 ] as const;
 export const jobKindSchema = z.enum(JOB_KINDS);
 export type JobKind = z.infer<typeof jobKindSchema>;

@@ -26,3 +26,4 @@ export * from '../modules/documents/documents.table.js';
 export * from '../modules/api-keys/api-keys.table.js';
 export * from '../modules/webhooks/webhooks.table.js';
 export * from '../modules/calendar-feed/calendar-feed.table.js';
+export * from '../modules/chat-notifications/chat-notifications.table.js';

@@ -10,6 +10,7 @@ import type { FileStorage } from '../storage/file-storage.js';
 import type { AuthService } from './auth/index.js';
 import { apiKeysRoutes, createApiKeysService, type ApiKeyGate } from './api-keys/index.js';
 import { createWebhooksService, webhooksRoutes } from './webhooks/index.js';
+import { chatNotificationsRoutes, createChatNotificationsService } from './chat-notifications/index.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import { accountabilityRoutes, createAccountabilityService } from './accountability/index.js';
 import { createDashboardService, dashboardRoutes } from './dashboard/index.js';
@@ -84,6 +85,8 @@ export interface FeatureDeps {
   apiKeyGate: ApiKeyGate;
   /** Seals the webhooks' signing secrets (the delivery job opens them with the same box). */
   webhookSecrets: SecretBox;
+  /** Seals the teams' chat webhook addresses (the posting job opens them with the same box). */
+  chatSecrets: SecretBox;
 }
 
 /** Each feature module contributes one Fastify plugin; they all live under /api/v1. */
@@ -110,6 +113,18 @@ export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): P
         jobs: deps.jobs,
         changes: deps.changes,
         secrets: deps.webhookSecrets,
+        allowPrivateAddresses: deps.config.webhooksAllowPrivateAddresses,
+      }),
+    ),
+  );
+  await app.register(
+    chatNotificationsRoutes(
+      createChatNotificationsService({
+        db,
+        jobs: deps.jobs,
+        changes: deps.changes,
+        secrets: deps.chatSecrets,
+        appUrl: deps.config.appUrl,
         allowPrivateAddresses: deps.config.webhooksAllowPrivateAddresses,
       }),
     ),

@@ -23,7 +23,7 @@ const TEST_JOBS: NonNullable<AppDeps['jobs']> = { supervise: false, mailRetry: {
 export async function createTestApp(
   env: Record<string, string> = {},
   jobs: NonNullable<AppDeps['jobs']> = TEST_JOBS,
-  extra: Pick<AppDeps, 'webhooks'> = {},
+  extra: Pick<AppDeps, 'webhooks' | 'chatNotifications'> = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -148,7 +148,7 @@ export async function createTenantFixture<R extends Role>(
   roles: readonly R[],
   registrations: TenantRegistrations = {},
   env: Record<string, string> = {},
-  extra: Pick<AppDeps, 'webhooks'> = {},
+  extra: Pick<AppDeps, 'webhooks' | 'chatNotifications'> = {},
 ): Promise<TenantFixture<R>> {
   const context = await createTestApp(env, TEST_JOBS, extra);
   const owner = await registerOrganization(context.app, registrations.owner);
@@ -166,7 +166,7 @@ export function useTenantFixture<R extends Role>(
   roles: readonly R[],
   registrations: TenantRegistrations = {},
   env: () => Record<string, string> = () => ({}),
-  extra: Pick<AppDeps, 'webhooks'> = {},
+  extra: Pick<AppDeps, 'webhooks' | 'chatNotifications'> = {},
 ): TenantFixture<R> {
   const fixture = {} as TenantFixture<R>;
   beforeAll(async () => {

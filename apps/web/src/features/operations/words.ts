@@ -9,6 +9,7 @@ export const JOB_KIND_LABELS: Record<JobKind, string> = {
   'processes.review-reminders': 'Process review reminders',
   'storage.move': 'Moving files to another storage',
   'webhooks.deliver': 'Webhook delivery',
+  'chat.post': 'Slack or Teams message',
 };
 
 /** A kind the web does not know yet (a newer server) still shows, by its key. */
