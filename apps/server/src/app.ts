@@ -40,6 +40,7 @@ import { defineProcessReviewReminders } from './modules/processes/index.js';
 import { createStoredFilesService, defineStorageMove } from './modules/storage/index.js';
 import { defineDataExport } from './modules/data-export/index.js';
 import { defineWebhookDelivery, webhookFanOut, type WebhookDeliveryDeps } from './modules/webhooks/index.js';
+import { chatFanOut, defineChatPost, type ChatPostDeps } from './modules/chat-notifications/index.js';
 import { createSecretBox } from './crypto/secret-box.js';
 import { onDomainEvent } from './events/domain-events.js';
 import { createProductEventRecorder } from './modules/analytics/index.js';
@@ -82,6 +83,8 @@ export interface AppDeps {
   realtimeLimits?: Partial<HubLimits>;
   /** Tests shorten the webhooks' retry schedule and timeout. */
   webhooks?: Pick<WebhookDeliveryDeps, 'retrySchedule' | 'timeoutMs'>;
+  /** Tests shorten the chat messages' retries and timeout. */
+  chatNotifications?: Pick<ChatPostDeps, 'retryLimit' | 'retryDelaySeconds' | 'timeoutMs'>;
   logger?: boolean | { level: string };
   /** Present when an error-reporting service is configured (SENTRY_DSN): 5xx errors go to it. */
   errorReporter?: ErrorReporter;
@@ -207,6 +210,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Defines the PostHog forwarding job when a key is set, so before the queues are prepared.
   const productEvents = createProductEventRecorder({ jobs, posthog: config.posthog });
+  const chatSecrets = createSecretBox(config.jwtSecret, 'chat-webhooks');
+  defineChatPost({
+    db: database.db,
+    jobs,
+    changes,
+    secrets: chatSecrets,
+    allowPrivateAddresses: config.webhooksAllowPrivateAddresses,
+    ...deps.chatNotifications,
+  });
+  onDomainEvent(database.db, chatFanOut(jobs, config.appUrl));
   app.decorate('jobs', jobs);
   const metrics = registerMetrics(app, {
     token: config.metricsToken,
@@ -316,6 +329,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         apiKeyGate,
         webhookSecrets,
         productEvents,
+        chatSecrets,
         operations: {
           databaseKind: database.kind,
           version: SERVER_VERSION,

@@ -37,6 +37,7 @@ export * from './storage.js';
 export * from './documents.js';
 export * from './api-keys.js';
 export * from './webhooks.js';
+export * from './chat-notifications.js';
 export * from './calendar-feed.js';
 export * from './data-export.js';
 export * from './analytics.js';

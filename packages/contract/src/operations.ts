@@ -15,6 +15,7 @@ export const JOB_KINDS = [
   'webhooks.deliver',
   'data.export',
   'analytics.forward',
+  'chat.post',
 ] as const;
 export const jobKindSchema = z.enum(JOB_KINDS);
 export type JobKind = z.infer<typeof jobKindSchema>;

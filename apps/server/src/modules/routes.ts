@@ -11,6 +11,7 @@ import type { AuthService } from './auth/index.js';
 import { apiKeysRoutes, createApiKeysService, type ApiKeyGate } from './api-keys/index.js';
 import { createWebhooksService, webhooksRoutes } from './webhooks/index.js';
 import { createDataExportService, dataExportRoutes } from './data-export/index.js';
+import { chatNotificationsRoutes, createChatNotificationsService } from './chat-notifications/index.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import { accountabilityRoutes, createAccountabilityService } from './accountability/index.js';
 import { analyticsRoutes, createAnalyticsService, type ProductEventRecorder } from './analytics/index.js';
@@ -88,6 +89,8 @@ export interface FeatureDeps {
   webhookSecrets: SecretBox;
   /** Product events kept in the database and, with a PostHog key, sent on there by a job. */
   productEvents: ProductEventRecorder;
+  /** Seals the teams' chat webhook addresses (the posting job opens them with the same box). */
+  chatSecrets: SecretBox;
 }
 
 /** Each feature module contributes one Fastify plugin; they all live under /api/v1. */
@@ -127,6 +130,18 @@ export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): P
     analyticsRoutes(createAnalyticsService({ db, recorder: deps.productEvents }), {
       rateLimitPerMinute: deps.config.authRateLimitPerMinute,
     }),
+  );
+  await app.register(
+    chatNotificationsRoutes(
+      createChatNotificationsService({
+        db,
+        jobs: deps.jobs,
+        changes: deps.changes,
+        secrets: deps.chatSecrets,
+        appUrl: deps.config.appUrl,
+        allowPrivateAddresses: deps.config.webhooksAllowPrivateAddresses,
+      }),
+    ),
   );
   await app.register(
     failedOperationsRoutes(createFailedOperationsService({ db, jobs: deps.jobs, changes: deps.changes })),

@@ -24,6 +24,8 @@ export interface TestAppExtras {
   errorReporter?: AppDeps['errorReporter'];
   /** Shorter webhook retries and timeout. */
   webhooks?: AppDeps['webhooks'];
+  /** Shorter chat message retries and timeout. */
+  chatNotifications?: AppDeps['chatNotifications'];
   /** Registers test-only routes before the app is ready. */
   beforeReady?: (app: FastifyInstance) => Promise<void>;
 }
@@ -51,6 +53,7 @@ export async function createTestApp(
     jobs,
     ...(extras.errorReporter ? { errorReporter: extras.errorReporter } : {}),
     ...(extras.webhooks ? { webhooks: extras.webhooks } : {}),
+    ...(extras.chatNotifications ? { chatNotifications: extras.chatNotifications } : {}),
   });
   await extras.beforeReady?.(app);
   await app.ready();

@@ -11,3 +11,4 @@ export {
   type AllDayEvent,
   type CalendarEvent,
 } from './meetings.calendar.js';
+export { concludedMeetingRecap, type ConcludedMeetingRecap } from './meetings.notice.js';

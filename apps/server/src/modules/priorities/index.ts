@@ -2,7 +2,12 @@ export { createMilestonesService, type MilestonesService } from './milestones.se
 export { createPrioritiesService, type PrioritiesService } from './priorities.service.js';
 export { createPriorityActivityService, type PriorityActivityService } from './priority-activity.service.js';
 export { prioritiesRoutes } from './priorities.routes.js';
-export { annualGoalPriorityCountSql, priorityTitles, quarterPriorityCountSql } from './priorities.repository.js';
+export {
+  annualGoalPriorityCountSql,
+  priorityForNotice,
+  priorityTitles,
+  quarterPriorityCountSql,
+} from './priorities.repository.js';
 export {
   openMilestonesOfPerson,
   openPrioritiesOfPerson,

@@ -365,3 +365,11 @@ export async function priorityTitles(organizationId: string, ids: readonly strin
     .where(and(eq(priorities.organizationId, organizationId), inArray(priorities.id, [...ids])));
   return new Map(rows.map((row) => [row.id, row.title]));
 }
+
+/** One priority as a notice tells of it (chat channels): its title, team, status, owner and due date. */
+export async function priorityForNotice(organizationId: string, id: string) {
+  const [row] = await findPriorities(organizationId, [id]);
+  if (!row) return undefined;
+  const { title, teamId, status, ownerName, dueDate } = row;
+  return { id, title, teamId, status, ownerName, dueDate };
+}

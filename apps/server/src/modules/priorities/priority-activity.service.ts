@@ -99,7 +99,11 @@ export function createPriorityActivityService(deps: {
             completedAt: completion(request.status, priority.completedAt),
           });
         }
-        await audit(member, 'priority.update_posted', meta, priorityId, { updateId: inserted.id });
+        // The new status is named only when the update changed it: chat channels tell of a priority going off track.
+        await audit(member, 'priority.update_posted', meta, priorityId, {
+          updateId: inserted.id,
+          ...(priority.status === request.status ? {} : { status: request.status }),
+        });
         const [row] = await repository.listUpdatePage(organizationId, priorityId, 1, undefined);
         if (!row) throw errors.priorityNotFound();
         return { update: toUpdate(row), priority };

@@ -7,7 +7,7 @@ export { goalColumnsOf, goalOf, measurableColumns, toMeasurable, type Measurable
 // H4's parts: the .xlsx export, the reminders job and the import.
 export { createScorecardExportService, scorecardWorkbook, type ScorecardExportService } from './scorecard.export.js';
 export { scorecardExportRoutes } from './scorecard.export.routes.js';
-export { defineScorecardReminders, runScorecardReminders } from './scorecard.reminders.job.js';
+export { defineScorecardReminders, NUMBERS_MISSING_EVENT, runScorecardReminders } from './scorecard.reminders.job.js';
 export {
   insertImportedScorecard,
   scorecardImportState,

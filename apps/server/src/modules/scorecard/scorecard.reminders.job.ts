@@ -2,12 +2,16 @@ import { addDays, periodAt, periodStartOf, type ScorecardCalendar, type Scorecar
 import { z } from 'zod';
 import type { Database, OwnerSql } from '../../db/database.js';
 import { inTenant, readInTenant } from '../../db/scope.js';
+import { publishDomainEvent } from '../../events/domain-events.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { findOrganization, listMembersForMatching } from '../people/index.js';
 import { findActiveTeams } from '../teams/index.js';
 import { reminderMail } from './scorecard.reminders.mail.js';
 import * as repository from './scorecard.reminders.repository.js';
+
+/** Told (to chat channels that chose it) when a team's reminder finds measurables without their numbers. */
+export const NUMBERS_MISSING_EVENT = 'scorecard.numbers_missing';
 
 /** Every quarter of an hour: a reminder set for 16:00 leaves by 16:15 in any time zone (all offsets are whole quarters). */
 export const SCORECARD_REMINDERS_CRON = '*/15 * * * *';
@@ -90,6 +94,16 @@ async function remindTeam(
     if (team) {
       const periods = periodsToRemind(due.reminderDate, calendar);
       const missing = await repository.listMissingNumbers(organizationId, teamId, periods);
+      if (missing.length > 0) {
+        await publishDomainEvent(organizationId, {
+          type: NUMBERS_MISSING_EVENT,
+          subjectType: 'team',
+          subjectId: teamId,
+          actorUserId: null,
+          data: { teamId, weekStart: due.weekStart, measurables: [...new Set(missing.map((number) => number.title))] },
+          occurredAt: new Date(),
+        });
+      }
       const people = new Map(
         (await listMembersForMatching(organizationId))
           .filter((person) => person.status === 'active')

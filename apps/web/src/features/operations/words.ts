@@ -11,6 +11,7 @@ export const JOB_KIND_LABELS: Record<JobKind, string> = {
   'webhooks.deliver': 'Webhook delivery',
   'data.export': 'Export of all data',
   'analytics.forward': 'Product analytics to PostHog',
+  'chat.post': 'Slack or Teams message',
 };
 
 /** A kind the web does not know yet (a newer server) still shows, by its key. */

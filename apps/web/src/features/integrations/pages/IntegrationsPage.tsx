@@ -1,5 +1,6 @@
 import { usePageMeta } from '../../../lib/page-meta';
 import { Card } from '../../../ui/Card';
+import { ChatNotificationsSection } from '../../chat-notifications/components/ChatNotificationsSection';
 import { ApiKeysSection } from '../components/ApiKeysSection';
 import { WebhooksSection } from '../components/WebhooksSection';
 
@@ -25,6 +26,9 @@ export default function IntegrationsPage() {
       </Card>
       <Card>
         <WebhooksSection />
+      </Card>
+      <Card>
+        <ChatNotificationsSection />
       </Card>
     </section>
   );
