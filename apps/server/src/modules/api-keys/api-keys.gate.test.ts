@@ -13,6 +13,7 @@ const PEOPLE_ONLY = [
   'audit-events',
   'audit-events.csv',
   'calendar-feed',
+  'chat-connections',
   'data-isolation',
   'consultants',
   'data-exports',
