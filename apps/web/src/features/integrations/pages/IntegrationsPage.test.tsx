@@ -46,9 +46,13 @@ const makeDelivery = (overrides: Partial<WebhookDelivery> = {}): WebhookDelivery
   ...overrides,
 });
 
-/** The page asks for both lists; each test stubs the one it is about on top of an empty other. */
-const noKeys = { [`GET /organizations/${ORG_ID}/api-keys`]: { body: { data: [] } } };
-const noHooks = { [`GET ${HOOKS}`]: { body: { data: [] } } };
+/** The page asks for every list; each test stubs the one it is about on top of empty others. */
+const noChat = {
+  [`GET /organizations/${ORG_ID}/chat-connections`]: { body: { data: [] } },
+  [`GET /organizations/${ORG_ID}/departments`]: { body: { data: [] } },
+};
+const noKeys = { ...noChat, [`GET /organizations/${ORG_ID}/api-keys`]: { body: { data: [] } } };
+const noHooks = { ...noChat, [`GET ${HOOKS}`]: { body: { data: [] } } };
 
 const makeKey = (overrides: Partial<ApiKey> = {}): ApiKey => ({
   id: KEY_ID,
