@@ -25,6 +25,9 @@ const ALL = [
   'jobs-mail',
   'scorecard-load',
   'meeting-live',
+  'api-keys',
+  'webhooks',
+  'data-export',
 ];
 const only = option('only', ALL.join(','))
   .split(',')
@@ -248,6 +251,52 @@ function rowsFor(name, r) {
             ? `${r.browser.medianMs} ms (address opened directly ${r.browser.directMedianMs} ms)`
             : 'did not run',
           r.checks.page,
+        ],
+      ];
+    case 'api-keys':
+      return [
+        [
+          `API key vs signed-in, to-do list (best of ${r.settings.rounds} runs each)`,
+          `>= ${r.goals.keyToSessionRatio * 100}% of signed-in`,
+          `${r.key.bestRps} vs ${r.session.bestRps} req/s (${Math.round(r.bestRatio * 100)}%)`,
+          r.checks.keyThroughput,
+        ],
+        ['API key / signed-in non-2xx/errors', '0', `${r.key.non2xx}/${r.session.non2xx}`, r.checks.non2xx],
+      ];
+    case 'webhooks':
+      return r.runs.flatMap((run) => [
+        [
+          `${run.deliveries} webhook deliveries, ${run.database}`,
+          `< ${r.goals.seconds} s`,
+          `${run.seconds} s (${run.deliveriesPerSecond}/s)`,
+          run.checks.inTime,
+        ],
+        [
+          `webhooks, ${run.database}: each once, signatures valid`,
+          `${run.deliveries} unique, 0 repeats`,
+          `${run.distinctWebhookIds} unique, ${run.repeats} repeats, ${run.signaturesValid}/${run.signaturesChecked} signatures`,
+          run.checks.everyOnce && run.checks.signatures,
+        ],
+      ]);
+    case 'data-export':
+      return [
+        [
+          `full export (${r.seeded.todos} to-dos, ${r.seeded.priorities} priorities, ${r.seeded.scores} scores) ready`,
+          `< ${r.goals.readySeconds} s`,
+          `${r.readySeconds} s`,
+          r.checks.ready,
+        ],
+        [
+          'full export: server RSS start/max',
+          `max <= start + ${r.goals.rssGrowthMb} MB`,
+          `${r.rssMb.atStart} / ${r.rssMb.max} MB`,
+          r.checks.steadyMemory,
+        ],
+        [
+          'full export: archive opens, manifest counts match',
+          'match',
+          r.archive.mismatches.length ? r.archive.mismatches.join('; ') : 'match',
+          r.checks.archive,
         ],
       ];
     default:
