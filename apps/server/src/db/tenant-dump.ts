@@ -19,7 +19,7 @@ const LEFT_OUT_TABLES = new Set([
 ]);
 /** Columns that hold a secret or its fingerprint, whatever their table. */
 const SECRET_COLUMN = /(_sealed|_hash|^password)/;
-const BATCH_ROWS = 1000;
+const BATCH_ROWS = 200;
 
 export interface DumpedTable {
   name: string;

@@ -1,7 +1,9 @@
-import { createWriteStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { once } from 'node:events';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { Readable } from 'node:stream';
-import { finished } from 'node:stream/promises';
+import { finished, pipeline } from 'node:stream/promises';
 import { DATA_EXPORT_FORMAT, DATA_EXPORT_SCHEMA_VERSION, type DataExportManifest } from '@keel/contract';
 import { stringify } from 'csv-stringify';
 import { ZipFile } from 'yazl';
@@ -18,20 +20,15 @@ export interface ArchiveDeps {
 }
 
 /** JSON text of an array, one row a line, produced as it is read: memory holds one batch, never the table. */
-async function* jsonArray(batches: AsyncIterable<Record<string, unknown>[]>, count: (rows: number) => void) {
+async function* jsonArray(batches: AsyncIterable<Record<string, unknown>[]>) {
   let first = true;
   yield '[\n';
   for await (const batch of batches) {
-    count(batch.length);
     const lines = batch.map((row) => JSON.stringify(row));
     yield `${first ? '' : ',\n'}${lines.join(',\n')}`;
     first = false;
   }
   yield '\n]\n';
-}
-
-async function* rowsOf(batches: AsyncIterable<Record<string, unknown>[]>) {
-  for await (const batch of batches) yield* batch;
 }
 
 const csvCell = {
@@ -75,22 +72,18 @@ export async function writeOrganizationArchive(
 
   zip.addBuffer(Buffer.from(JSON.stringify(organization, null, 2)), 'organization.json');
   zip.addBuffer(Buffer.from(JSON.stringify(people, null, 2)), 'people.json');
-  for (const [index, table] of tables.entries()) {
-    counts[table.name] = 0;
-    const count = (rows: number) => {
-      counts[table.name] = (counts[table.name] ?? 0) + rows;
-    };
-    await addEntry(
-      zip,
-      Readable.from(jsonArray(tenantRows(db, organizationId, table), count)),
-      `data/${table.name}.json`,
-    );
-    await addEntry(
-      zip,
-      csvOf(db, organizationId, table, table.name === 'stored_files' ? fileIds : null),
-      `csv/${table.name}.csv`,
-    );
-    await onStep(index + 1, total);
+  const csvDir = await mkdtemp(path.join(path.dirname(target), 'csv-'));
+  try {
+    for (const [index, table] of tables.entries()) {
+      const csvFile = path.join(csvDir, `${table.name}.csv`);
+      counts[table.name] = await addTable(zip, tenantRows(db, organizationId, table), table, csvFile, (rows) => {
+        if (table.name === 'stored_files') fileIds.push(...rows.map((row) => String(row.id)));
+      });
+      await addEntry(zip, createReadStream(csvFile), `csv/${table.name}.csv`);
+      await onStep(index + 1, total);
+    }
+  } finally {
+    await rm(csvDir, { recursive: true, force: true });
   }
 
   const missingFiles: DataExportManifest['missingFiles'] = [];
@@ -120,9 +113,32 @@ export async function writeOrganizationArchive(
   return { bytes: (await stat(target)).size };
 }
 
-/** The table as CSV (a header of its columns), noting the stored files' ids on the way when asked. */
-function csvOf(db: Database, organizationId: string, table: DumpedTable, fileIds: string[] | null): Readable {
-  const rows = Readable.from(rowsOf(tenantRows(db, organizationId, table)));
-  if (fileIds) rows.on('data', (row: Record<string, unknown>) => fileIds.push(String(row.id)));
-  return rows.pipe(stringify({ header: true, columns: table.columns, cast: csvCell }));
+/**
+ * One read of the table for both forms: each batch goes into the zip as JSON and into a temporary CSV file (added
+ * once the JSON entry is written), so a batch is dropped as soon as both are written. Answers the rows written.
+ */
+async function addTable(
+  zip: ZipFile,
+  batches: AsyncIterable<Record<string, unknown>[]>,
+  table: DumpedTable,
+  csvFile: string,
+  onBatch: (rows: Record<string, unknown>[]) => void,
+): Promise<number> {
+  const csv = stringify({ header: true, columns: table.columns, cast: csvCell });
+  const csvWritten = pipeline(csv, createWriteStream(csvFile));
+  let rows = 0;
+  async function* withCsv() {
+    for await (const batch of batches) {
+      rows += batch.length;
+      onBatch(batch);
+      for (const row of batch) {
+        if (!csv.write(row)) await once(csv, 'drain');
+      }
+      yield batch;
+    }
+    csv.end();
+  }
+  await addEntry(zip, Readable.from(jsonArray(withCsv())), `data/${table.name}.json`);
+  await csvWritten;
+  return rows;
 }
