@@ -9,7 +9,7 @@ import { Webhook } from 'standardwebhooks';
 import { z } from 'zod';
 import type { SecretBox } from '../../crypto/secret-box.js';
 import type { Database } from '../../db/database.js';
-import { inTenant } from '../../db/scope.js';
+import { inTenant, readInTenant } from '../../db/scope.js';
 import type { DomainEvent } from '../../events/domain-events.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { Mailer } from '../../mail/mailer.js';
@@ -133,7 +133,7 @@ export function defineWebhookDelivery(deps: WebhookDeliveryDeps) {
   async function attempt(payload: z.infer<typeof deliverPayloadSchema>): Promise<void> {
     const { organizationId, deliveryId } = payload;
     const scope = { organizationId, userId: null };
-    const found = await inTenant(db, scope, () => repository.lockDeliveryWithEndpoint(organizationId, deliveryId));
+    const found = await readInTenant(db, scope, () => repository.findDeliveryWithEndpoint(organizationId, deliveryId));
     if (!found) return;
     const { delivery, endpoint } = found;
     if (delivery.status === 'succeeded' || delivery.status === 'failed') return;

@@ -124,14 +124,16 @@ export async function findDelivery(
   return row;
 }
 
-/** The delivery with its endpoint, locked for this attempt: two workers never send the same attempt. */
-export async function lockDeliveryWithEndpoint(organizationId: string, id: string) {
+/**
+ * The delivery with its endpoint. Read without a lock: one delivery is one job at a time (pg-boss hands a job to one
+ * worker, and a resend is a new delivery), and a read commits nothing to the disk.
+ */
+export async function findDeliveryWithEndpoint(organizationId: string, id: string) {
   const [row] = await tenantDb(organizationId)
     .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
     .from(webhookDeliveries)
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-    .where(and(eq(webhookDeliveries.organizationId, organizationId), eq(webhookDeliveries.id, id)))
-    .for('update', { of: webhookDeliveries });
+    .where(and(eq(webhookDeliveries.organizationId, organizationId), eq(webhookDeliveries.id, id)));
   return row;
 }
 
