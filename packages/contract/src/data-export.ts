@@ -40,3 +40,18 @@ export const dataExportManifestSchema = z.object({
   missingFiles: z.array(z.object({ id: uuidSchema, reason: z.string() })),
 });
 export type DataExportManifest = z.infer<typeof dataExportManifestSchema>;
+
+/** What an import of an archive made: a new organization owned by the importer, and what it holds. */
+export const dataImportResultSchema = z.object({
+  organizationId: uuidSchema,
+  organizationName: z.string(),
+  /** Rows written per table. */
+  rows: z.record(z.string(), z.number().int().min(0)),
+  files: z.number().int().min(0),
+  /** People of the archive who already had an account here (matched by e-mail) and those made invited members. */
+  peopleMatched: z.number().int().min(0),
+  peopleInvited: z.number().int().min(0),
+  /** Tables the archive carries that could not be restored, and why (their secrets are never exported). */
+  notRestored: z.array(z.object({ table: z.string(), reason: z.string() })),
+});
+export type DataImportResult = z.infer<typeof dataImportResultSchema>;

@@ -6,7 +6,7 @@ import { accountDb, readInTenant, tenantDb } from './scope.js';
  * Tables an organization's export leaves out: bookkeeping that means nothing elsewhere (revisions, queues,
  * retries), and secrets that must not leave the server (keys, tokens, the storage settings' sealed credentials).
  */
-const LEFT_OUT_TABLES = new Set([
+export const LEFT_OUT_TABLES: ReadonlySet<string> = new Set([
   'organization_revisions',
   'mail_outbox',
   'failed_operations',
@@ -18,7 +18,7 @@ const LEFT_OUT_TABLES = new Set([
   'webhook_deliveries',
 ]);
 /** Columns that hold a secret or its fingerprint, whatever their table. */
-const SECRET_COLUMN = /(_sealed|_hash|^password)/;
+export const SECRET_COLUMN = /(_sealed|_hash|^password)/;
 const BATCH_ROWS = 200;
 
 export interface DumpedTable {

@@ -12,6 +12,7 @@ import { apiKeysRoutes, createApiKeysService, type ApiKeyGate } from './api-keys
 import { createWebhooksService, webhooksRoutes } from './webhooks/index.js';
 import { createDataExportService, dataExportRoutes } from './data-export/index.js';
 import { chatNotificationsRoutes, createChatNotificationsService } from './chat-notifications/index.js';
+import { createDataImportService, dataImportRoutes } from './data-import/index.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import { accountabilityRoutes, createAccountabilityService } from './accountability/index.js';
 import { analyticsRoutes, createAnalyticsService, type ProductEventRecorder } from './analytics/index.js';
@@ -115,6 +116,7 @@ export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): P
       createDataExportService({ db, jobs: deps.jobs, changes: deps.changes, dataDir: deps.config.dataDir }),
     ),
   );
+  await app.register(dataImportRoutes(createDataImportService({ db, config: deps.config, storedFiles })));
   await app.register(
     webhooksRoutes(
       createWebhooksService({

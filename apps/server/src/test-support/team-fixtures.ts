@@ -85,8 +85,11 @@ export const callerOf =
  * Registers the suite's cast (filled in before its first test, closed after its last) and returns callers
  * that read it once it is ready. `extraRoles` join the member and observer, created between the two.
  */
-export function useTeamSuite<R extends Role = never>(extraRoles: readonly R[] = []) {
-  const tenant = useTenantFixture<'member' | 'observer' | R>(['member', ...extraRoles, 'observer']);
+export function useTeamSuite<R extends Role = never>(
+  extraRoles: readonly R[] = [],
+  env?: () => Record<string, string>,
+) {
+  const tenant = useTenantFixture<'member' | 'observer' | R>(['member', ...extraRoles, 'observer'], {}, env);
   const state = {} as TeamSuiteState<R>;
 
   beforeAll(async () => {

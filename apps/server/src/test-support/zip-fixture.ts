@@ -26,7 +26,8 @@ export async function deflatedZeros(bytes: number): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export const deflatedText = (text: string): ZipEntrySpec['compressed'] => deflateRawSync(Buffer.from(text));
+export const deflatedText = (text: string, encoding: BufferEncoding = 'utf8'): ZipEntrySpec['compressed'] =>
+  deflateRawSync(Buffer.from(text, encoding));
 
 /** A minimal zip (deflate, CRC left 0: the guard under test never checks it) with the given entries. */
 export function buildZip(entries: ZipEntrySpec[]): Buffer {

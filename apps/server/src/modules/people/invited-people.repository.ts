@@ -58,6 +58,43 @@ export async function insertInvitedPeople(
   if (rows.length > 0) await tenantDb(organizationId).insert(memberships).values(rows).onConflictDoNothing();
 }
 
+/**
+ * Accounts for people who have none yet (status invited, no password), as an invitation makes them: answers
+ * each address's account id, the existing one where the address already had an account.
+ */
+export async function insertInvitedAccounts(
+  people: readonly { email: string; firstName: string; lastName: string }[],
+): Promise<Map<string, { userId: string; created: boolean }>> {
+  const emails = people.map((person) => person.email.toLowerCase());
+  if (emails.length === 0) return new Map();
+  const before = await accountDb()
+    .select({ email: sql<string>`lower(${users.email})` })
+    .from(users)
+    .where(inArray(sql`lower(${users.email})`, emails));
+  const existing = new Set(before.map((row) => row.email));
+  const fresh = people.filter((person) => !existing.has(person.email.toLowerCase()));
+  if (fresh.length > 0) {
+    await accountDb()
+      .insert(users)
+      .values(
+        fresh.map((person) => ({
+          email: person.email,
+          firstName: person.firstName || person.lastName ? person.firstName : person.email,
+          lastName: person.lastName,
+          status: 'invited' as const,
+        })),
+      )
+      .onConflictDoNothing();
+  }
+  const accounts = await accountDb()
+    .select({ id: users.id, email: sql<string>`lower(${users.email})` })
+    .from(users)
+    .where(inArray(sql`lower(${users.email})`, emails));
+  return new Map(
+    accounts.map((account) => [account.email, { userId: account.id, created: !existing.has(account.email) }]),
+  );
+}
+
 /** Turns an invited member into an active one with the invitation's role; false when there was none. */
 export async function activateInvitedMembership(organizationId: string, userId: string, role: Role): Promise<boolean> {
   const rows = await tenantDb(organizationId)

@@ -1,4 +1,9 @@
-export { createStoredFilesService, type StoredFile, type StoredFilesService } from './stored-files.service.js';
+export {
+  createStoredFilesService,
+  type PlacedCopy,
+  type StoredFile,
+  type StoredFilesService,
+} from './stored-files.service.js';
 export { createStorageSettingsService, type StorageSettingsService } from './storage.service.js';
 export { createStorageOAuthService, type StorageOAuthService } from './storage.oauth.service.js';
 export { storageRoutes } from './storage.routes.js';

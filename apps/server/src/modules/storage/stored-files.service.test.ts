@@ -152,6 +152,24 @@ describe('stored files on the local disk', () => {
     expect((await refusal(files.open(organizationOf(owner), stored.id))).code).toBe('storage.file_not_found');
   });
 
+  it('places a copy without a row for an import, and discards it when the import does not commit', async () => {
+    const organizationId = organizationOf(owner);
+    const before = await filesUnder(filesDir());
+    const copy = await files.place(organizationId, {
+      bytes: PDF_BYTES.length,
+      contentType: 'application/pdf',
+      open: () => streamOf(PDF_BYTES),
+    });
+    expect(copy.driver).toBe('local');
+    const added = (await filesUnder(filesDir())).filter((name) => !before.includes(name));
+    expect(added).toHaveLength(1);
+    expect(added[0]?.startsWith(`${organizationId}/`)).toBe(true);
+    const rows = await queryAsOwner(context.database, `select 1 from stored_files where locator = '${copy.locator}'`);
+    expect(rows).toEqual([]);
+    await copy.discard();
+    expect(await filesUnder(filesDir())).toEqual(before);
+  });
+
   it('names files by organization, year and month, never by what the user called them', () => {
     expect(storedName('org', new Date('2026-03-05T10:00:00Z'))).toMatch(/^org\/2026\/03\/[0-9a-f-]{36}$/);
   });

@@ -36,6 +36,20 @@ export interface StoredFilesService {
   ): Promise<StoredFile>;
   open(organizationId: string, storedFileId: string): Promise<{ stream: Readable; contentType: string; bytes: number }>;
   remove(organizationId: string, storedFileId: string): Promise<void>;
+  /**
+   * Puts bytes already checked where the organization keeps files now, without a row: for an import that writes
+   * the rows in its own transaction. `discard` removes the copy when that transaction does not commit.
+   */
+  place(
+    organizationId: string,
+    content: { bytes: number; contentType: string; open: () => Readable },
+  ): Promise<PlacedCopy>;
+}
+
+export interface PlacedCopy {
+  driver: StorageDriverKind;
+  locator: string;
+  discard(): Promise<void>;
 }
 
 /** Never the user's file name: a name a path, a key or a Drive title can hold as it is, unique without looking. */
@@ -153,6 +167,18 @@ export function createStoredFilesService(deps: {
         if ('driver' in resolution) afterCommit(() => removals.push(removeQuietly(resolution.driver, row.locator)));
       });
       await Promise.all(removals);
+    },
+
+    async place(organizationId, content) {
+      const settings = await readInTenant(db, scope(organizationId), () => currentSettings(organizationId));
+      const kind = settings.driver;
+      const driver = driverForStoredFile(config, secrets, settings, kind, keepRotatedToken);
+      try {
+        const { locator } = await driver.put(storedName(organizationId, new Date()), content);
+        return { driver: kind, locator, discard: () => removeQuietly(driver, locator) };
+      } catch (error) {
+        throw errors.storageFailure(kind, error, 'write');
+      }
     },
   };
 }

@@ -1,4 +1,5 @@
-import { dataExportListSchema, dataExportSchema, type DataExport } from '@keel/contract';
+import { useMutation } from '@tanstack/react-query';
+import { dataExportListSchema, dataExportSchema, dataImportResultSchema, type DataExport } from '@keel/contract';
 import { apiRequest } from '../../lib/api-client';
 import { useOrganizationMutation } from '../../lib/organization-mutation';
 import { useOrganizationQuery } from '../../lib/organization-query';
@@ -29,3 +30,16 @@ export const useRequestDataExport = () =>
   useOrganizationMutation([ENTITY], (organizationId, _: void) =>
     apiRequest(exportsPath(organizationId), { schema: dataExportSchema, method: 'POST' }),
   );
+
+/** The form field the archive travels in. */
+const ARCHIVE_FIELD = 'archive';
+
+/** Imports an export's zip as a new organization owned by the signed-in person (not the current one). */
+export const useImportOrganization = () =>
+  useMutation({
+    mutationFn: (archive: File) => {
+      const formData = new FormData();
+      formData.append(ARCHIVE_FIELD, archive);
+      return apiRequest('/organizations/import', { schema: dataImportResultSchema, method: 'POST', formData });
+    },
+  });

@@ -20,6 +20,7 @@ import { Spinner } from '../../../ui/Spinner';
 import { TextLink } from '../../../ui/TextLink';
 import { ConsultantsSection } from '../../consultants/components/ConsultantsSection';
 import { DataExportSection } from '../../data-export/components/DataExportSection';
+import { DataImportSection } from '../../data-export/components/DataImportSection';
 import { useTerminology } from '../../terminology/terminology.api';
 import { ColourField } from '../components/ColourField';
 import { LogoUploader } from '../components/LogoUploader';
@@ -269,6 +270,7 @@ export default function OrganizationSettingsPage() {
         </ul>
       </Card>
       <DataExportSection />
+      <DataImportSection />
       <ConsultantsSection />
     </section>
   );
