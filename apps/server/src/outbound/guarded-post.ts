@@ -91,6 +91,21 @@ export async function checkOutboundTarget(url: string, allowPrivate: boolean): P
   if (addresses.some((entry) => isPrivateAddress(entry.address))) throw refusal(host);
 }
 
+/**
+ * Why an address may not be saved, or null when it may: the form services check a new address in before opening
+ * their transaction (a slow DNS answer never holds a connection). Other failures (a bad name) are left to sending.
+ */
+export async function outboundRefusal(url: string | undefined, allowPrivate: boolean): Promise<string | null> {
+  if (url === undefined) return null;
+  try {
+    await checkOutboundTarget(url, allowPrivate);
+    return null;
+  } catch (error) {
+    if (error instanceof OutboundRefusedError) return error.message;
+    throw error;
+  }
+}
+
 export interface OutboundAnswer {
   status: number;
   /** The start of the answer's body, as text. */

@@ -15,7 +15,7 @@ import type { SecretBox } from '../../crypto/secret-box.js';
 import type { Database } from '../../db/database.js';
 import { decodeCursor, pageFrom, preciseTimestampSchema } from '../../http/pagination.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
-import { checkOutboundTarget, OutboundRefusedError } from '../../outbound/guarded-post.js';
+import { outboundRefusal } from '../../outbound/guarded-post.js';
 import { publishChange, type ChangeBus } from '../../realtime/change-bus.js';
 import { recordAuditEvent } from '../audit/index.js';
 import { asAdmin, asAdminReader, type Caller, type MemberScope, type RequestMeta } from '../organizations/index.js';
@@ -89,13 +89,8 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
 
   /** Resolved before the transaction opens: a slow DNS answer never holds a connection. */
   async function checkAddress(url: string | undefined) {
-    if (url === undefined) return;
-    try {
-      await checkOutboundTarget(url, deps.allowPrivateAddresses);
-    } catch (error) {
-      if (error instanceof OutboundRefusedError) throw errors.addressRefused(error.message);
-      throw error;
-    }
+    const refusal = await outboundRefusal(url, deps.allowPrivateAddresses);
+    if (refusal) throw errors.addressRefused(refusal);
   }
 
   async function requireEndpoint(organizationId: string, id: string) {

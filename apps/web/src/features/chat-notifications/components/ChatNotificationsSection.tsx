@@ -4,9 +4,9 @@ import { CHAT_PROVIDERS, type ChatConnection } from '@keel/contract';
 import { errorText } from '../../../lib/api-client';
 import { Banner } from '../../../ui/Banner';
 import { Button } from '../../../ui/Button';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { EmptyNote, ListStates } from '../../../ui/ListPage';
 import { useAllDepartments } from '../../departments/departments.api';
+import { RemoveConnectionDialog } from '../../integrations/components/RemoveConnectionDialog';
 import { useTerminology } from '../../terminology/terminology.api';
 import {
   useChatConnections,
@@ -151,29 +151,9 @@ function RemoveDialog({
   title: string;
   onClose: () => void;
 }) {
-  const remove = useDeleteChatConnection();
   return (
-    <ConfirmDialog
-      title="Remove this channel?"
-      confirmLabel="Remove channel"
-      danger
-      busy={remove.isPending}
-      onCancel={onClose}
-      onConfirm={() =>
-        remove.mutate(connection.id, {
-          onSuccess: () => {
-            toast.success('Channel removed');
-            onClose();
-          },
-        })
-      }
-    >
-      <div className="space-y-3">
-        {remove.isError ? (
-          <Banner tone="error">{errorText(remove.error, 'The channel could not be removed. Please try again.')}</Banner>
-        ) : null}
-        <p>Keel stops posting {title}. To pause it instead, turn it off.</p>
-      </div>
-    </ConfirmDialog>
+    <RemoveConnectionDialog noun="channel" id={connection.id} remove={useDeleteChatConnection()} onClose={onClose}>
+      <p>Keel stops posting {title}. To pause it instead, turn it off.</p>
+    </RemoveConnectionDialog>
   );
 }

@@ -4,7 +4,6 @@ import type { WebhookEndpoint } from '@keel/contract';
 import { errorText } from '../../../lib/api-client';
 import { Banner } from '../../../ui/Banner';
 import { Button } from '../../../ui/Button';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { EmptyNote, ListStates } from '../../../ui/ListPage';
 import { relativeTime } from '../../operations/words';
 import {
@@ -15,6 +14,7 @@ import {
 } from '../integrations.api';
 import { eventLabel } from '../integration-words';
 import { AddWebhookDialog } from './AddWebhookDialog';
+import { RemoveConnectionDialog } from './RemoveConnectionDialog';
 import { WebhookDeliveries } from './WebhookDeliveries';
 
 /** Where Keel sends events as they happen: endpoints, their health, a test event and the delivery log. */
@@ -133,33 +133,11 @@ function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
 }
 
 function RemoveDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClose: () => void }) {
-  const remove = useDeleteWebhookEndpoint();
   return (
-    <ConfirmDialog
-      title="Remove this endpoint?"
-      confirmLabel="Remove endpoint"
-      danger
-      busy={remove.isPending}
-      onCancel={onClose}
-      onConfirm={() =>
-        remove.mutate(endpoint.id, {
-          onSuccess: () => {
-            toast.success('Endpoint removed');
-            onClose();
-          },
-        })
-      }
-    >
-      <div className="space-y-3">
-        {remove.isError ? (
-          <Banner tone="error">
-            {errorText(remove.error, 'The endpoint could not be removed. Please try again.')}
-          </Banner>
-        ) : null}
-        <p className="wrap-anywhere">
-          Keel stops sending to {endpoint.url} and forgets its delivery log. To pause it instead, turn it off.
-        </p>
-      </div>
-    </ConfirmDialog>
+    <RemoveConnectionDialog noun="endpoint" id={endpoint.id} remove={useDeleteWebhookEndpoint()} onClose={onClose}>
+      <p className="wrap-anywhere">
+        Keel stops sending to {endpoint.url} and forgets its delivery log. To pause it instead, turn it off.
+      </p>
+    </RemoveConnectionDialog>
   );
 }
