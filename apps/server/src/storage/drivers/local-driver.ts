@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable } from 'node:stream';
@@ -62,13 +63,17 @@ export function createLocalDriver(rootDir: string): StorageDriver {
   async function writeAtomically(target: string, source: Readable, expectedBytes: number) {
     const incoming = incomingDirOf(root);
     const temporary = path.join(incoming, randomUUID());
+    let sink: WriteStream | undefined;
     try {
       await mkdir(incoming, { recursive: true });
-      await pipeline(exactLength(source, expectedBytes), createWriteStream(temporary, { flags: 'wx', flush: true }));
+      sink = createWriteStream(temporary, { flags: 'wx', flush: true });
+      await pipeline(exactLength(source, expectedBytes), sink);
       await mkdir(path.dirname(target), { recursive: true });
       await rename(temporary, target);
     } catch (error) {
       source.destroy();
+      // A stream destroyed before its file finished opening still creates it: remove it only once it is closed.
+      if (sink && !sink.closed) await once(sink, 'close').catch(() => undefined);
       await rm(temporary, { force: true }).catch(() => undefined);
       if (error instanceof SourceReadError) throw error.reason;
       throw diskError(error, 'write', root);
