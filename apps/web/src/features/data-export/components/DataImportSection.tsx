@@ -38,19 +38,22 @@ export function DataImportSection() {
           up again.
         </p>
         <form
-          className="flex flex-wrap items-end gap-2"
+          className="flex min-w-0 flex-col items-start gap-2 sm:flex-row sm:items-end"
           onSubmit={(event) => {
             event.preventDefault();
             if (archive) importing.mutate(archive);
           }}
         >
-          <label htmlFor={inputId} className="grid gap-1 text-sm font-medium text-slate-900 dark:text-white">
+          <label
+            htmlFor={inputId}
+            className="grid w-full min-w-0 gap-1 text-sm font-medium text-slate-900 sm:w-auto dark:text-white"
+          >
             Export archive (.zip, up to 2 GB)
             <input
               id={inputId}
               type="file"
               accept=".zip,application/zip"
-              className="max-w-full text-sm font-normal text-slate-700 dark:text-slate-300"
+              className="w-full min-w-0 text-sm font-normal text-slate-700 dark:text-slate-300"
               onChange={(event) => setArchive(event.target.files?.[0] ?? null)}
             />
           </label>
