@@ -9,10 +9,10 @@ import {
 } from '@keel/contract';
 import { errorText } from '../../../lib/api-client';
 import { Banner } from '../../../ui/Banner';
-import { Button } from '../../../ui/Button';
 import { Checkbox } from '../../../ui/Checkbox';
 import { Dialog } from '../../../ui/Dialog';
 import { TextField } from '../../../ui/Field';
+import { FormActions } from '../../../ui/FormFields';
 import { useCreateWebhookEndpoint } from '../integrations.api';
 import { SecretOnce } from './SecretOnce';
 
@@ -39,14 +39,13 @@ export function AddWebhookDialog({ onClose }: { onClose: () => void }) {
 
   if (created) {
     return (
-      <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title="Copy the signing secret now" blocking>
-        <SecretOnce
-          label="Signing secret"
-          secret={created.secret}
-          note="The receiver checks each delivery's webhook-signature with it (any Standard Webhooks library does). This is the only time it is shown."
-          onDone={onClose}
-        />
-      </Dialog>
+      <SecretOnce
+        title="Copy the signing secret now"
+        label="Signing secret"
+        secret={created.secret}
+        note="The receiver checks each delivery's webhook-signature with it (any Standard Webhooks library does). This is the only time it is shown."
+        onDone={onClose}
+      />
     );
   }
 
@@ -91,14 +90,7 @@ export function AddWebhookDialog({ onClose }: { onClose: () => void }) {
             ))}
           </div>
         </fieldset>
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Add endpoint
-          </Button>
-        </div>
+        <FormActions onCancel={onClose} submitLabel="Add endpoint" busy={create.isPending} />
       </form>
     </Dialog>
   );

@@ -8,10 +8,9 @@ import {
 } from '@keel/contract';
 import { errorText } from '../../../lib/api-client';
 import { Banner } from '../../../ui/Banner';
-import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { TextField } from '../../../ui/Field';
-import { DateField, SelectField } from '../../../ui/FormFields';
+import { DateField, FormActions, SelectField } from '../../../ui/FormFields';
 import { useCreateApiKey } from '../integrations.api';
 import { ACCESS_LABELS, expiryOf, scopesOf, type AreaAccess } from '../integration-words';
 import { SecretOnce } from './SecretOnce';
@@ -38,14 +37,13 @@ export function CreateApiKeyDialog({ onClose }: { onClose: () => void }) {
 
   if (created) {
     return (
-      <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title="Copy the key now" blocking>
-        <SecretOnce
-          label={`Secret of “${created.key.name}”`}
-          secret={created.secret}
-          note="This is the only time it is shown: Keel keeps only a fingerprint of it. Store it where the system that uses it keeps its secrets."
-          onDone={onClose}
-        />
-      </Dialog>
+      <SecretOnce
+        title="Copy the key now"
+        label={`Secret of “${created.key.name}”`}
+        secret={created.secret}
+        note="This is the only time it is shown: Keel keeps only a fingerprint of it. Store it where the system that uses it keeps its secrets."
+        onDone={onClose}
+      />
     );
   }
 
@@ -97,14 +95,7 @@ export function CreateApiKeyDialog({ onClose }: { onClose: () => void }) {
           hint="Leave it empty for a key that works until it is revoked."
           onChange={(event) => setExpiry(event.target.value)}
         />
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Create key
-          </Button>
-        </div>
+        <FormActions onCancel={onClose} submitLabel="Create key" busy={create.isPending} />
       </form>
     </Dialog>
   );
