@@ -45,20 +45,20 @@ test('connect another system: an API key that works until revoked, a signed webh
   await page.getByRole('button', { name: 'Create API key' }).click();
   const create = page.getByRole('dialog', { name: 'Create an API key' });
   await create.getByLabel('Name').fill('Reporting');
-  await create.getByLabel('To-dos').selectOption('write');
+  await create.getByLabel('Tasks').selectOption('write');
   await expectNoAxeViolations(page, 'the new API key dialog');
   await create.getByRole('button', { name: 'Create key' }).click();
   const shown = page.getByRole('dialog', { name: 'Copy the key now' });
   const secret = await shown.getByLabel('Secret of “Reporting”').inputValue();
   expect(secret).toMatch(/^keel_/);
   await shown.getByRole('button', { name: 'I have stored it' }).click();
-  await expect(page.getByRole('list', { name: 'API keys' }).getByText('To-dos: read and write')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'API keys' }).getByText('Tasks: read and write')).toBeVisible();
 
   // A webhook endpoint for new to-dos, tried with a test event.
   await page.getByRole('button', { name: 'Add endpoint' }).click();
   const add = page.getByRole('dialog', { name: 'Add a webhook endpoint' });
   await add.getByLabel('Address').fill(receiver.url);
-  await add.getByLabel('To-do created').check();
+  await add.getByLabel('Task created').check();
   await add.getByRole('button', { name: 'Add endpoint' }).click();
   const signing = page.getByRole('dialog', { name: 'Copy the signing secret now' });
   const signingSecret = await signing.getByLabel('Signing secret').inputValue();

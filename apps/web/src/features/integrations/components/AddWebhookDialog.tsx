@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import {
   WEBHOOK_DESCRIPTION_MAX,
   WEBHOOK_EVENT_TYPES,
-  WEBHOOK_EVENTS,
   WEBHOOK_URL_MAX,
   type CreatedWebhookEndpoint,
   type WebhookEventType,
@@ -13,12 +12,15 @@ import { Checkbox } from '../../../ui/Checkbox';
 import { Dialog } from '../../../ui/Dialog';
 import { TextField } from '../../../ui/Field';
 import { FormActions } from '../../../ui/FormFields';
+import { useTerminology } from '../../terminology/terminology.api';
 import { useCreateWebhookEndpoint } from '../integrations.api';
+import { eventLabel } from '../integration-words';
 import { SecretOnce } from './SecretOnce';
 
 /** An address and the events it wants; then its signing secret, once. */
 export function AddWebhookDialog({ onClose }: { onClose: () => void }) {
   const create = useCreateWebhookEndpoint();
+  const terms = useTerminology();
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
   const [events, setEvents] = useState<WebhookEventType[]>([]);
@@ -83,7 +85,7 @@ export function AddWebhookDialog({ onClose }: { onClose: () => void }) {
             {WEBHOOK_EVENT_TYPES.map((type) => (
               <Checkbox
                 key={type}
-                label={WEBHOOK_EVENTS[type].label}
+                label={eventLabel(type, terms)}
                 checked={events.includes(type)}
                 onChange={(event) => toggle(type, event.target.checked)}
               />

@@ -7,6 +7,7 @@ import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { EmptyNote, ListStates } from '../../../ui/ListPage';
 import { exactTime, relativeTime } from '../../operations/words';
+import { useTerminology } from '../../terminology/terminology.api';
 import { useApiKeys, useRevokeApiKey } from '../integrations.api';
 import { scopesText, STATUS_LABELS } from '../integration-words';
 import { CreateApiKeyDialog } from './CreateApiKeyDialog';
@@ -14,6 +15,7 @@ import { CreateApiKeyDialog } from './CreateApiKeyDialog';
 /** The organization's API keys: make one, see what each may do and when it was last used, revoke it. */
 export function ApiKeysSection() {
   const keys = useApiKeys();
+  const terms = useTerminology();
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const list = keys.data ?? [];
@@ -68,7 +70,7 @@ export function ApiKeysSection() {
                 </span>
               </div>
               <span className="font-mono text-xs text-slate-600 dark:text-slate-400">{key.hint}</span>
-              <span className="text-slate-700 dark:text-slate-300">{scopesText(key.scopes)}</span>
+              <span className="text-slate-700 dark:text-slate-300">{scopesText(key.scopes, terms)}</span>
               <span className="text-xs text-slate-600 dark:text-slate-400">
                 Created{' '}
                 <time dateTime={key.createdAt} title={exactTime(key.createdAt)}>

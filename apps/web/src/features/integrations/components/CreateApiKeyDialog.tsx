@@ -1,18 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import {
-  API_KEY_AREA_NAMES,
-  API_KEY_AREAS,
-  API_KEY_NAME_MAX,
-  type ApiKeyArea,
-  type CreatedApiKey,
-} from '@keel/contract';
+import { API_KEY_AREA_NAMES, API_KEY_NAME_MAX, type ApiKeyArea, type CreatedApiKey } from '@keel/contract';
 import { errorText } from '../../../lib/api-client';
 import { Banner } from '../../../ui/Banner';
 import { Dialog } from '../../../ui/Dialog';
 import { TextField } from '../../../ui/Field';
 import { DateField, FormActions, SelectField } from '../../../ui/FormFields';
+import { useTerminology } from '../../terminology/terminology.api';
 import { useCreateApiKey } from '../integrations.api';
-import { ACCESS_LABELS, expiryOf, scopesOf, type AreaAccess } from '../integration-words';
+import { ACCESS_LABELS, areaLabel, expiryOf, scopesOf, type AreaAccess } from '../integration-words';
 import { SecretOnce } from './SecretOnce';
 
 const ACCESS_CHOICES = Object.keys(ACCESS_LABELS) as AreaAccess[];
@@ -20,6 +15,7 @@ const ACCESS_CHOICES = Object.keys(ACCESS_LABELS) as AreaAccess[];
 /** Names a key, chooses its access per area and its expiry; then shows its secret, once. */
 export function CreateApiKeyDialog({ onClose }: { onClose: () => void }) {
   const create = useCreateApiKey();
+  const terms = useTerminology();
   const [name, setName] = useState('');
   const [choices, setChoices] = useState<Partial<Record<ApiKeyArea, AreaAccess>>>({});
   const [expiry, setExpiry] = useState('');
@@ -73,7 +69,7 @@ export function CreateApiKeyDialog({ onClose }: { onClose: () => void }) {
             {API_KEY_AREA_NAMES.map((area) => (
               <SelectField
                 key={area}
-                label={API_KEY_AREAS[area].label}
+                label={areaLabel(area, terms)}
                 value={choices[area] ?? 'none'}
                 onChange={(event) =>
                   setChoices((current) => ({ ...current, [area]: event.target.value as AreaAccess }))

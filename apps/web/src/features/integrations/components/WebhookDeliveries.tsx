@@ -6,12 +6,14 @@ import { Button } from '../../../ui/Button';
 import { EmptyNote, ListStates, ShowMore } from '../../../ui/ListPage';
 import { exactTime, milliseconds, relativeTime } from '../../operations/words';
 import { useResendDelivery, useWebhookDeliveries } from '../integrations.api';
+import { useTerminology } from '../../terminology/terminology.api';
 import { deliveryStatusText, eventLabel } from '../integration-words';
 
 /** An endpoint's deliveries, newest first: what was sent, what came back, and a way to send one again. */
 export function WebhookDeliveries({ endpointId }: { endpointId: string }) {
   const deliveries = useWebhookDeliveries(endpointId);
   const resend = useResendDelivery();
+  const terms = useTerminology();
   const rows = deliveries.data?.pages.flatMap((page) => page.data) ?? [];
 
   const sendAgain = (delivery: WebhookDelivery) =>
@@ -34,7 +36,9 @@ export function WebhookDeliveries({ endpointId }: { endpointId: string }) {
           {rows.map((delivery) => (
             <li key={delivery.id} className="grid gap-1 py-2">
               <div className="flex flex-wrap items-center justify-between gap-2">
-                <span className="font-medium text-slate-900 dark:text-white">{eventLabel(delivery.eventType)}</span>
+                <span className="font-medium text-slate-900 dark:text-white">
+                  {eventLabel(delivery.eventType, terms)}
+                </span>
                 <span className="text-slate-700 dark:text-slate-300">{deliveryStatusText(delivery)}</span>
               </div>
               <span className="text-xs text-slate-600 dark:text-slate-400">

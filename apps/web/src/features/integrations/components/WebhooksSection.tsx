@@ -12,6 +12,7 @@ import {
   useUpdateWebhookEndpoint,
   useWebhookEndpoints,
 } from '../integrations.api';
+import { useTerminology } from '../../terminology/terminology.api';
 import { eventLabel } from '../integration-words';
 import { AddWebhookDialog } from './AddWebhookDialog';
 import { RemoveConnectionDialog } from './RemoveConnectionDialog';
@@ -63,6 +64,7 @@ function healthText(endpoint: WebhookEndpoint): string {
 
 function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
   const update = useUpdateWebhookEndpoint();
+  const terms = useTerminology();
   const test = useSendTestEvent();
   const [showLog, setShowLog] = useState(false);
   const [removing, setRemoving] = useState(false);
@@ -86,7 +88,9 @@ function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
         </span>
       </div>
       {endpoint.description ? <p className="text-slate-700 dark:text-slate-300">{endpoint.description}</p> : null}
-      <p className="text-slate-700 dark:text-slate-300">{endpoint.events.map(eventLabel).join(' · ')}</p>
+      <p className="text-slate-700 dark:text-slate-300">
+        {endpoint.events.map((type) => eventLabel(type, terms)).join(' · ')}
+      </p>
       {endpoint.disabledReason ? <Banner tone="warning">{endpoint.disabledReason}</Banner> : null}
       {failure ? <Banner tone="error">{errorText(failure, 'That did not work. Please try again.')}</Banner> : null}
       <div className="flex flex-wrap gap-2">

@@ -92,8 +92,8 @@ describe('IntegrationsPage', () => {
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Zapier');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create key' }));
     expect(await within(dialog).findByText('Give the key read or write access to at least one area.')).toBeTruthy();
-    await userEvent.selectOptions(within(dialog).getByLabelText('To-dos'), 'write');
-    await userEvent.selectOptions(within(dialog).getByLabelText('Scorecard'), 'read');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Tasks'), 'write');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Metrics'), 'read');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create key' }));
 
     const shown = await screen.findByRole('dialog', { name: 'Copy the key now' });
@@ -105,7 +105,7 @@ describe('IntegrationsPage', () => {
     });
     await userEvent.click(within(shown).getByRole('button', { name: 'I have stored it' }));
     const list = await screen.findByRole('list', { name: 'API keys' });
-    expect(within(list).getByText('Scorecard: read · To-dos: read and write')).toBeTruthy();
+    expect(within(list).getByText('Metrics: read · Tasks: read and write')).toBeTruthy();
   });
 
   it('revokes a key after asking, and shows revoked keys without a Revoke button', async () => {
@@ -150,7 +150,7 @@ describe('IntegrationsPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add endpoint' }));
     expect(await within(dialog).findByText('Choose at least one event to send.')).toBeTruthy();
     await userEvent.click(within(dialog).getByLabelText('Issue solved'));
-    await userEvent.click(within(dialog).getByLabelText('To-do created'));
+    await userEvent.click(within(dialog).getByLabelText('Task created'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add endpoint' }));
     const shown = await screen.findByRole('dialog', { name: 'Copy the signing secret now' });
     expect(within(shown).getByLabelText<HTMLInputElement>('Signing secret').value).toBe(secret);
@@ -161,7 +161,7 @@ describe('IntegrationsPage', () => {
     });
     await userEvent.click(within(shown).getByRole('button', { name: 'I have stored it' }));
     const card = await screen.findByRole('article', { name: 'https://hooks.example.com/keel' });
-    expect(within(card).getByText('To-do created · Issue solved')).toBeTruthy();
+    expect(within(card).getByText('Task created · Issue solved')).toBeTruthy();
     expect(within(card).getByText('Active')).toBeTruthy();
   });
 
