@@ -29,7 +29,7 @@ async function startReceiver() {
   return { url, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-test('connect another system: an API key that works until revoked, a signed webhook, and an export of everything', async ({
+test('connect another system: an API key that works until revoked, a signed webhook, and an export of everything brought back', async ({
   page,
   request,
 }) => {
@@ -105,6 +105,13 @@ test('connect another system: an API key that works until revoked, a signed webh
   expect(archive.suggestedFilename()).toMatch(/^keel-export-\d{4}-\d{2}-\d{2}\.zip$/);
   const path = await archive.path();
   expect((await readFile(path)).subarray(0, 2).toString('latin1')).toBe('PK');
+
+  // Brought back whole as a new organization, by a background job the page follows.
+  await page.getByLabel('Export archive (.zip, up to 2 GB)').setInputFiles(path);
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByText(/was imported as a new organization that you own/)).toBeVisible({ timeout: 30_000 });
+  await settled(page);
+  await expectNoAxeViolations(page, 'the organization settings after an import');
   await expectFitsViewport(page, 'the organization settings on a phone');
   await receiver.close();
 });

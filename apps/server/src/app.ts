@@ -39,6 +39,7 @@ import { defineScorecardReminders } from './modules/scorecard/index.js';
 import { defineProcessReviewReminders } from './modules/processes/index.js';
 import { createStoredFilesService, defineStorageMove } from './modules/storage/index.js';
 import { defineDataExport } from './modules/data-export/index.js';
+import { defineDataImport } from './modules/data-import/index.js';
 import { defineWebhookDelivery, webhookFanOut, type WebhookDeliveryDeps } from './modules/webhooks/index.js';
 import { chatFanOut, defineChatPost, type ChatPostDeps } from './modules/chat-notifications/index.js';
 import { createSecretBox } from './crypto/secret-box.js';
@@ -201,12 +202,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...deps.webhooks,
   });
   onDomainEvent(database.db, webhookFanOut(jobs));
-  defineDataExport({
+  const storedFiles = createStoredFilesService({ db: database.db, config });
+  defineDataExport({ db: database.db, jobs, changes, storedFiles, dataDir: config.dataDir });
+  defineDataImport({
     db: database.db,
     jobs,
-    changes,
-    storedFiles: createStoredFilesService({ db: database.db, config }),
+    storedFiles,
+    mailer,
+    appUrl: config.appUrl,
     dataDir: config.dataDir,
+    log: app.log,
   });
   // Defines the PostHog forwarding job when a key is set, so before the queues are prepared.
   const productEvents = createProductEventRecorder({ jobs, posthog: config.posthog });

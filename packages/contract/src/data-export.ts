@@ -48,10 +48,41 @@ export const dataImportResultSchema = z.object({
   /** Rows written per table. */
   rows: z.record(z.string(), z.number().int().min(0)),
   files: z.number().int().min(0),
-  /** People of the archive who already had an account here (matched by e-mail) and those made invited members. */
+  /** Files the export could not read (its `missingFiles`): left out, with the attachments and versions holding them. */
+  filesMissing: z.number().int().min(0),
+  /** People of the archive who already had an account here (found by e-mail) and those given a new one. */
   peopleMatched: z.number().int().min(0),
-  peopleInvited: z.number().int().min(0),
+  peopleNew: z.number().int().min(0),
+  /** People sent an invitation to join: everyone active or invited in the archive but the importer. */
+  invitationsSent: z.number().int().min(0),
+  /** False when the server sends no mail: the invitations wait, and Users resends them with their links. */
+  invitationsMailed: z.boolean(),
   /** Tables the archive carries that could not be restored, and why (their secrets are never exported). */
   notRestored: z.array(z.object({ table: z.string(), reason: z.string() })),
 });
 export type DataImportResult = z.infer<typeof dataImportResultSchema>;
+
+export const DATA_IMPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+/** What a running import is doing: reading the archive through, copying its files, writing its rows. */
+export const DATA_IMPORT_PHASES = ['checking', 'files', 'restoring'] as const;
+/** The imports a person is shown: their newest. */
+export const DATA_IMPORTS_LISTED = 5;
+
+/** An archive being imported in the background by the person who uploaded it, and its outcome. */
+export const dataImportSchema = z.object({
+  id: uuidSchema,
+  status: z.enum(DATA_IMPORT_STATUSES),
+  phase: z.enum(DATA_IMPORT_PHASES).nullable(),
+  /** Steps of the phase done so far, of `stepsTotal` (tables read, files copied). */
+  stepsDone: z.number().int(),
+  stepsTotal: z.number().int(),
+  /** The name manifest.json gives the exported organization. */
+  organizationName: z.string(),
+  result: dataImportResultSchema.nullable(),
+  /** Why an archive was refused or the import stopped: nothing of it was kept. */
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  createdAt: isoDateTimeSchema,
+  finishedAt: isoDateTimeSchema.nullable(),
+});
+export type DataImport = z.infer<typeof dataImportSchema>;
+export const dataImportListSchema = z.object({ data: z.array(dataImportSchema) });

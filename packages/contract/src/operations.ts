@@ -14,6 +14,7 @@ export const JOB_KINDS = [
   'storage.move',
   'webhooks.deliver',
   'data.export',
+  'data.import',
   'analytics.forward',
   'chat.post',
 ] as const;

@@ -27,5 +27,6 @@ export * from '../modules/api-keys/api-keys.table.js';
 export * from '../modules/webhooks/webhooks.table.js';
 export * from '../modules/calendar-feed/calendar-feed.table.js';
 export * from '../modules/data-export/data-export.table.js';
+export * from '../modules/data-import/data-import.table.js';
 export * from '../modules/analytics/analytics.table.js';
 export * from '../modules/chat-notifications/chat-notifications.table.js';

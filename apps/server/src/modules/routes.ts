@@ -116,7 +116,7 @@ export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): P
       createDataExportService({ db, jobs: deps.jobs, changes: deps.changes, dataDir: deps.config.dataDir }),
     ),
   );
-  await app.register(dataImportRoutes(createDataImportService({ db, config: deps.config, storedFiles })));
+  await app.register(dataImportRoutes(createDataImportService({ db, config: deps.config, jobs: deps.jobs })));
   await app.register(
     webhooksRoutes(
       createWebhooksService({

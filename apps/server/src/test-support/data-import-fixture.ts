@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { DataExport, Session } from '@keel/contract';
+import type { DataExport, DataImport, Session } from '@keel/contract';
 import { ZipFile } from 'yazl';
 import { tenantRows, tenantTables } from '../db/tenant-dump.js';
 import { bearer, bodyOf, multipart, type TestContext } from './test-app.js';
@@ -25,6 +25,21 @@ export function importArchive(context: TestContext, session: Session | null, zip
     headers: { ...form.headers, ...(session ? bearer(session) : {}) },
     payload: form.payload,
   });
+}
+
+/** Imports `zip` as `session` and runs the import's job: answers the import once it is over, done or failed. */
+export async function importAndWait(context: TestContext, session: Session, zip: Buffer): Promise<DataImport> {
+  const started = await importArchive(context, session, zip);
+  expect(started.statusCode, started.body).toBe(202);
+  await context.app.jobs.whenIdle(30_000);
+  const id = bodyOf<{ data: DataImport }>(started).data.id;
+  const response = await context.app.inject({
+    method: 'GET',
+    url: `/api/v1/organizations/imports/${id}`,
+    headers: bearer(session),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return bodyOf<{ data: DataImport }>(response).data;
 }
 
 /** Every row of the organization, table by table, serialized exactly as an export writes it. */

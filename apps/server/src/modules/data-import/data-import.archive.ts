@@ -80,11 +80,15 @@ const openEntry = (zip: yauzl.ZipFile, entry: yauzl.Entry) =>
  * the entries, their total size and each one's ratio are bounded (declared sizes first, then the bytes really
  * inflated, torn down past the budget: a bomb never expands), the JSON entries parse, the files are hashed.
  */
-export async function readArchive(path: string, limits: ImportLimits): Promise<ReadArchive> {
+export async function readArchive(
+  path: string,
+  limits: ImportLimits,
+  onProgress: (entriesRead: number, entries: number) => Promise<void> = async () => undefined,
+): Promise<ReadArchive> {
   const zip = await openZip(path);
   try {
     if (zip.entryCount > limits.maxEntries) throw errors.tooManyEntries(limits.maxEntries);
-    const archive = await readEntries(zip, limits);
+    const archive = await readEntries(zip, limits, 'whole', onProgress);
     return { ...archive, close: () => zip.close() };
   } catch (error) {
     zip.close();
@@ -92,7 +96,27 @@ export async function readArchive(path: string, limits: ImportLimits): Promise<R
   }
 }
 
-async function readEntries(zip: yauzl.ZipFile, limits: ImportLimits) {
+/**
+ * The quick look taken while the uploader waits: the same checks of every entry's name and declared size, but
+ * only manifest.json inflated and parsed (answered, unchecked). The rest is read through by `readArchive` later.
+ */
+export async function surveyArchive(path: string, limits: ImportLimits): Promise<unknown> {
+  const zip = await openZip(path);
+  try {
+    if (zip.entryCount > limits.maxEntries) throw errors.tooManyEntries(limits.maxEntries);
+    const archive = await readEntries(zip, limits, 'manifest');
+    return archive.json.get('manifest.json');
+  } finally {
+    zip.close();
+  }
+}
+
+async function readEntries(
+  zip: yauzl.ZipFile,
+  limits: ImportLimits,
+  depth: 'whole' | 'manifest',
+  onProgress: (entriesRead: number, entries: number) => Promise<void> = async () => undefined,
+) {
   const json = new Map<string, unknown>();
   const tables = new Map<string, unknown>();
   const files = new Map<string, ArchivedFile>();
@@ -144,6 +168,12 @@ async function readEntries(zip: yauzl.ZipFile, limits: ImportLimits) {
       throw errors.tooExpanded();
     }
     const table = DATA_ENTRY.exec(name)?.[1];
+    if (depth === 'manifest' && name !== 'manifest.json') {
+      if (!ROOT_JSON.has(name) && !table && !FILE_ENTRY.test(name) && !KNOWN_ENTRY.test(name)) {
+        throw errors.unknownEntry(name);
+      }
+      return;
+    }
     const fileId = FILE_ENTRY.exec(name)?.[1];
     if (ROOT_JSON.has(name)) json.set(name, await parsed(entry, name));
     else if (table) tables.set(table, await parsed(entry, name));
@@ -166,11 +196,14 @@ async function readEntries(zip: yauzl.ZipFile, limits: ImportLimits) {
     else throw errors.unknownEntry(name);
   }
 
+  let entriesRead = 0;
   await new Promise<void>((resolve, reject) => {
     zip.on('error', () => reject(errors.notAZip()));
     zip.on('end', () => resolve());
     zip.on('entry', (entry: yauzl.Entry) => {
-      handle(entry).then(() => zip.readEntry(), reject);
+      handle(entry)
+        .then(() => onProgress(++entriesRead, zip.entryCount))
+        .then(() => zip.readEntry(), reject);
     });
     zip.readEntry();
   });

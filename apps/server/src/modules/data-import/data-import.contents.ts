@@ -19,6 +19,8 @@ export interface CheckedArchive {
   people: z.infer<typeof peopleSchema>;
   rows: Map<string, Row[]>;
   files: Map<string, ArchivedFile>;
+  /** Stored files the export could not read (its `missingFiles`): their rows are left out of `rows`. */
+  missingFileIds: Set<string>;
 }
 
 const organizationSchema = z.object({
@@ -56,7 +58,7 @@ const firstIssue = (error: z.ZodError) => {
   return issue ? `${issue.path.join('.') || 'the whole file'}: ${issue.message}` : 'unreadable';
 };
 
-function manifestOf(value: unknown): DataExportManifest {
+export function manifestOf(value: unknown): DataExportManifest {
   if (value === undefined) throw errors.missingEntry('manifest.json');
   if (!isRow(value) || value.format !== DATA_EXPORT_FORMAT) throw errors.notKeelExport();
   if (value.schemaVersion !== DATA_EXPORT_SCHEMA_VERSION) throw errors.unknownVersion(value.schemaVersion);
@@ -146,6 +148,16 @@ export async function checkArchive(
   const organization = parsedEntry(archive, 'organization.json', organizationSchema);
   const people = parsedEntry(archive, 'people.json', peopleSchema);
   const rows = rowsOf(archive, manifest, tables);
+  // Only a file the manifest owns up to may be absent; its row goes, and the rows holding it follow on restore.
+  const missingFileIds = new Set(
+    manifest.missingFiles.map((file) => file.id.toLowerCase()).filter((id) => !archive.files.has(id)),
+  );
+  const stored = rows.get('stored_files');
+  if (stored)
+    rows.set(
+      'stored_files',
+      stored.filter((row) => !missingFileIds.has(String(row.id).toLowerCase())),
+    );
   await checkFiles(rows, archive.files);
-  return { manifest, organization, people, rows, files: archive.files };
+  return { manifest, organization, people, rows, files: archive.files, missingFileIds };
 }

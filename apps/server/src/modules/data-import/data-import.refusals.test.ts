@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportArchive, importArchive, rezip } from '../../test-support/data-import-fixture.js';
+import { exportArchive, importAndWait, importArchive, rezip } from '../../test-support/data-import-fixture.js';
 import { documentsKit, pdfBytes } from '../../test-support/documents-fixture.js';
 import { filesUnder, removeDataDir, storageTestEnv } from '../../test-support/storage-fixture.js';
 import { useTeamSuite } from '../../test-support/team-fixtures.js';
@@ -40,9 +40,10 @@ const counts = async () => ({
     )
   )[0],
   onDisk: await filesUnder(path.join(dataDir, 'files')),
+  waiting: await filesUnder(path.join(dataDir, 'imports')),
 });
 
-/** Refused with 400 and `code`, its message matching `message`, and nothing imported. */
+/** Refused at once with 400 and `code` while the uploader waits, its message matching `message`; nothing kept. */
 async function expectRefused(zip: Buffer, code: string, message: RegExp) {
   const before = await counts();
   const response = await importArchive(t.context, t.other, zip);
@@ -50,6 +51,15 @@ async function expectRefused(zip: Buffer, code: string, message: RegExp) {
   const body = bodyOf<{ code: string; error: string }>(response);
   expect(body.code).toBe(code);
   expect(body.error).toMatch(message);
+  expect(await counts()).toEqual(before);
+}
+
+/** Taken, then failed by the import's job with `code` and a message matching `message`; nothing kept. */
+async function expectFailed(zip: Buffer, code: string, message: RegExp) {
+  const before = await counts();
+  const outcome = await importAndWait(t.context, t.other, zip);
+  expect(outcome).toMatchObject({ status: 'failed', result: null, error: { code } });
+  expect(outcome.error?.message).toMatch(message);
   expect(await counts()).toEqual(before);
 }
 
@@ -70,7 +80,7 @@ describe('importing an archive that is not what an export writes', () => {
   });
 
   it('refuses bad JSON, naming the entry', async () => {
-    await expectRefused(
+    await expectFailed(
       await edited({ 'data/todos.json': Buffer.from('[{"id": ') }),
       'data_import.bad_json',
       /^data\/todos\.json is not valid JSON/,
@@ -112,7 +122,7 @@ describe('importing an archive that is not what an export writes', () => {
 
   it('refuses a table Keel does not keep and a column its table does not have', async () => {
     const manifest = parsed<{ tables: Record<string, number> }>('manifest.json');
-    await expectRefused(
+    await expectFailed(
       await edited({
         'data/secrets.json': json([]),
         'manifest.json': json({ ...manifest, tables: { ...manifest.tables, secrets: 0 } }),
@@ -121,13 +131,13 @@ describe('importing an archive that is not what an export writes', () => {
       /data\/secrets\.json/,
     );
     const todos = parsed<Row[]>('data/todos.json');
-    await expectRefused(
+    await expectFailed(
       await edited({ 'data/todos.json': json(todos.map((row) => ({ ...row, evil: 1 }))) }),
       'data_import.unknown_column',
       /"evil".*todos/,
     );
     const memberships = parsed<Row[]>('data/memberships.json');
-    await expectRefused(
+    await expectFailed(
       await edited({ 'data/memberships.json': json(memberships.map((row) => ({ ...row, password_hash: 'x' }))) }),
       'data_import.unknown_column',
       /"password_hash"/,
@@ -137,9 +147,9 @@ describe('importing an archive that is not what an export writes', () => {
   it('refuses a file whose bytes were changed, and rows the database refuses, leaving nothing behind', async () => {
     const [fileName] = [...entries.keys()].filter((name) => name.startsWith('files/'));
     if (!fileName) throw new Error('no file in the export');
-    await expectRefused(await edited({ [fileName]: pdfBytes(101) }), 'data_import.file_mismatch', /size|SHA-256/);
+    await expectFailed(await edited({ [fileName]: pdfBytes(101) }), 'data_import.file_mismatch', /size|SHA-256/);
     const storedFiles = parsed<Row[]>('data/stored_files.json');
-    await expectRefused(
+    await expectFailed(
       await edited({
         'data/stored_files.json': json(storedFiles.map((row) => ({ ...row, content_type: 'text/html' }))),
       }),
@@ -147,7 +157,7 @@ describe('importing an archive that is not what an export writes', () => {
       /is not the text\/html its row says it is/,
     );
     const todos = parsed<Row[]>('data/todos.json');
-    await expectRefused(
+    await expectFailed(
       await edited({ 'data/todos.json': json(todos.map((row) => ({ ...row, title: null }))) }),
       'data_import.rows_refused',
       /^data\/todos\.json could not be restored/,
@@ -162,8 +172,17 @@ describe('importing an archive that is not what an export writes', () => {
       'data_import.too_expanded',
       /unpacks to far more/,
     );
-    await expectRefused(
-      buildZip([{ name: 'data/todos.json', compressed: zeros, declaredSize: 1000 }, manifest]),
+    // Sizes that lie: only inflating shows it, so the job refuses it, torn down once past what it declared.
+    const realManifest = entries.get('manifest.json') ?? Buffer.from('');
+    await expectFailed(
+      buildZip([
+        { name: 'data/todos.json', compressed: zeros, declaredSize: 1000 },
+        {
+          name: 'manifest.json',
+          compressed: deflatedText(realManifest.toString('latin1'), 'latin1'),
+          declaredSize: realManifest.length,
+        },
+      ]),
       'data_import.too_expanded',
       /unpacks to far more/,
     );

@@ -13,7 +13,7 @@ export interface RestoreInput {
   ownerId: string;
   archive: CheckedArchive;
   tables: Map<string, RestorableTable>;
-  /** The old organization's people: old id → the account they are here, and whether it was made for them now. */
+  /** The old organization's people: old id → the account they are here, and whether the import invited them. */
   people: Map<string, { userId: string; invited: boolean }>;
   /** Stored files by their old id: where their copy was put for the new organization. */
   copies: Map<string, PlacedCopy>;
@@ -21,6 +21,8 @@ export interface RestoreInput {
 
 export interface RestoreOutcome {
   rows: Record<string, number>;
+  /** Rows left out because they held a file the export could not read, by table. */
+  leftOut: Record<string, number>;
   notRestored: { table: string; reason: string }[];
 }
 
@@ -112,12 +114,20 @@ export async function restoreRows(input: RestoreInput): Promise<RestoreOutcome> 
     known.set(table.name, new Set(rows.map((row) => String(row.id))));
   }
 
+  // Rows holding a file the export could not read go too, and so on down: parents are written before children.
+  const gone = new Set([...archive.missingFileIds].map((id) => ids.get(id) ?? id));
   const counts: Record<string, number> = {};
+  const leftOut: Record<string, number> = {};
   const { order, deferred } = insertOrder(restored);
   for (const table of order) {
-    const rows = (prepared.get(table.name) ?? []).map((row) =>
-      endGrantOfStranger(resolveReferences(input, table, row, known)),
-    );
+    const rows = (prepared.get(table.name) ?? []).flatMap((row) => {
+      const resolved = resolveReferences(input, table, row, known, gone);
+      if (resolved) return [endGrantOfStranger(resolved)];
+      gone.add(String(row.id));
+      known.get(table.name)?.delete(String(row.id));
+      leftOut[table.name] = (leftOut[table.name] ?? 0) + 1;
+      return [];
+    });
     const later = deferred.get(table.name) ?? [];
     const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
     const first = rows.map((row) => ({ ...row, ...Object.fromEntries(later.map((column) => [column, null])) }));
@@ -126,12 +136,17 @@ export async function restoreRows(input: RestoreInput): Promise<RestoreOutcome> 
     counts[table.name] = rows.length;
   }
   for (const [name, columns] of deferred) {
+    const target = (column: string) => tables.get(name)?.references.get(column);
+    const written = (column: string, value: unknown) => known.get(target(column) ?? '')?.has(String(value)) ?? false;
     const rows = (prepared.get(name) ?? [])
       .filter((row) => columns.some((column) => row[column] !== null && row[column] !== undefined))
-      .map((row) => ({ id: row.id, ...Object.fromEntries(columns.map((column) => [column, row[column]])) }));
+      .map((row) => ({
+        id: row.id,
+        ...Object.fromEntries(columns.map((column) => [column, written(column, row[column]) ? row[column] : null])),
+      }));
     await refusedAs(name, () => updateTenantRows(organizationId, name, columns, rows));
   }
-  return { rows: counts, notRestored };
+  return { rows: counts, leftOut, notRestored };
 }
 
 /** A consultant is no member (not in people.json): their live grant does not follow them, it is recorded as ended. */
@@ -160,26 +175,33 @@ function prepareRow(input: RestoreInput, table: RestorableTable, row: Row, ids: 
   next.organization_id = input.organizationId;
   if (table.name === 'stored_files' && copy) Object.assign(next, { driver: copy.driver, locator: copy.locator });
   if (table.name === 'memberships') {
+    // The invited ones have their membership from the invitation already; nobody else is let in unasked.
     const person = [...input.people.values()].find((one) => one.userId === next.user_id);
-    if (!person || next.user_id === input.ownerId) return [];
-    if (person.invited) next.status = 'invited';
+    if (!person || next.user_id === input.ownerId || person.invited) return [];
+    next.status = 'deactivated';
   }
   return [next];
 }
 
-/** A reference to nothing the import wrote (an API key's account, a row of a table left out) is emptied or refused. */
+/**
+ * A reference to nothing the import wrote (an API key's account, a row of a table left out) is emptied or
+ * refused; a row that cannot do without a row left out for its missing file is left out itself (null).
+ */
 function resolveReferences(
   input: RestoreInput,
   table: RestorableTable,
   row: Row,
   known: Map<string, Set<string>>,
-): Row {
+  gone: Set<string>,
+): Row | null {
   for (const [column, target] of table.references) {
     const value = row[column];
     if (value === null || value === undefined || column === 'organization_id') continue;
     const id = typeof value === 'string' ? value : JSON.stringify(value);
     if (known.get(target)?.has(id)) continue;
-    if (table.columns.get(column)?.nullable) row[column] = null;
+    const nullable = table.columns.get(column)?.nullable;
+    if (nullable) row[column] = null;
+    else if (gone.has(id)) return null;
     else if (target === 'users') row[column] = input.ownerId;
     else throw errors.missingReference(table.name, column, id);
   }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   dataExportManifestSchema,
-  type DataImportResult,
   type Document,
   type Issue,
   type Measurable,
@@ -9,11 +8,18 @@ import {
   type Session,
   type Todo,
 } from '@keel/contract';
-import { dumpOrganization, exportArchive, importArchive } from '../../test-support/data-import-fixture.js';
+import { dumpOrganization, exportArchive, importAndWait } from '../../test-support/data-import-fixture.js';
 import { documentsKit, pdfBytes, pngBytes } from '../../test-support/documents-fixture.js';
 import { mondayOf } from '../../test-support/scorecard-fixture.js';
 import { addTeam, useTeamSuite } from '../../test-support/team-fixtures.js';
-import { bearer, bodyOf, queryAsOwner, registerOrganization, TEST_PASSWORD } from '../../test-support/test-app.js';
+import {
+  bearer,
+  bodyOf,
+  mailsTo,
+  queryAsOwner,
+  registerOrganization,
+  TEST_PASSWORD,
+} from '../../test-support/test-app.js';
 import { zipEntries } from '../../test-support/zip-entries.js';
 
 const { state: t, call } = useTeamSuite(['admin']);
@@ -99,14 +105,17 @@ describe('export → import round trip', () => {
     const entries = await zipEntries(zip);
     const manifest = dataExportManifestSchema.parse(JSON.parse(String(entries.get('manifest.json'))));
 
-    const response = await importArchive(t.context, t.other, zip);
-    expect(response.statusCode, response.body).toBe(201);
-    const result = bodyOf<{ data: DataImportResult }>(response).data;
+    const outcome = await importAndWait(t.context, t.other, zip);
+    expect(outcome).toMatchObject({ status: 'done', phase: null, error: null });
+    const result = outcome.result;
+    if (!result) throw new Error('the import made nothing');
     expect(result).toMatchObject({
       organizationName: manifest.organization.name,
       files: manifest.files,
+      filesMissing: 0,
       peopleMatched: 4,
-      peopleInvited: 0,
+      peopleNew: 0,
+      invitationsSent: 4,
     });
     const notRestored = new Set(result.notRestored.map((one) => one.table));
     expect([...notRestored].sort()).toEqual(['product_events', 'refresh_tokens']);
@@ -123,20 +132,29 @@ describe('export → import round trip', () => {
         expect(now).toEqual([]);
         continue;
       }
-      const extra = now.filter(
-        (row) =>
-          (table === 'memberships' && row.user_id === t.other.user.id) ||
-          (table === 'audit_events' && row.action === 'data_import.completed'),
-      );
-      expect(extra.length, table).toBe(['memberships', 'audit_events'].includes(table) ? 1 : 0);
+      if (table === 'memberships') continue;
+      // What the import itself did in the new organization: its audit entry, the invitations and their entries.
+      const extra = now.filter((row) => row.actor_user_id === t.other.user.id || row.invited_by_id === t.other.user.id);
+      expect(extra.length, table).toBe({ audit_events: 5, invitations: 4 }[table] ?? 0);
       const kept = now.filter((row) => !extra.includes(row));
       expect(signatures(table, kept), table).toEqual(signatures(table, archived));
       expect(result.rows[table] ?? 0, table).toBe(count);
     }
-    expect(restored.get('memberships')?.find((row) => row.user_id === t.other.user.id)).toMatchObject({
-      role: 'owner',
-      status: 'active',
-    });
+    // Nobody is let in unasked: the importer owns it, the old members are invited with their roles (the old owner
+    // as an admin), and each is sent the invitation.
+    const memberships = (restored.get('memberships') ?? []).map((row) => [row.user_id, row.role, row.status]);
+    expect(memberships.sort()).toEqual(
+      [
+        [t.other.user.id, 'owner', 'active'],
+        [t.owner.user.id, 'admin', 'invited'],
+        [t.member.user.id, 'member', 'invited'],
+        [t.members.admin.user.id, 'admin', 'invited'],
+        [t.observer.user.id, 'observer', 'invited'],
+      ].sort(),
+    );
+    expect(result.rows.memberships ?? 0).toBe(0);
+    const mails = await mailsTo(t.context, t.member.user.email);
+    expect(mails.some((mail) => mail.subject === `You are invited to ${result.organizationName} on Keel`)).toBe(true);
 
     // Nothing of the old organization is left, and no id names a row of another organization: the foreign keys
     // resolve, so every reference is inside the new one (people are accounts, shared by every organization).
@@ -191,7 +209,7 @@ describe('export → import round trip', () => {
     expect(new Set(shared.map((one) => one.groupId)).size).toBe(1);
   });
 
-  it('makes people without an account here invited members, matched again by e-mail', async () => {
+  it('gives people without an account here an invited one, matched again by e-mail', async () => {
     const consultant = await registerOrganization(t.context.app);
     const [grant] = await queryAsOwner<{ id: string }>(
       t.context.database,
@@ -208,10 +226,9 @@ describe('export → import round trip', () => {
       `update users set email = 'moved.${Date.now()}@example.com' where id = '${t.member.user.id}'`,
     );
     try {
-      const response = await importArchive(t.context, t.other, zip);
-      expect(response.statusCode, response.body).toBe(201);
-      const result = bodyOf<{ data: DataImportResult }>(response).data;
-      expect(result).toMatchObject({ peopleMatched: 3, peopleInvited: 1 });
+      const result = (await importAndWait(t.context, t.other, zip)).result;
+      expect(result).toMatchObject({ peopleMatched: 3, peopleNew: 1, invitationsSent: 4 });
+      if (!result) throw new Error('the import made nothing');
       const [invited] = await queryAsOwner<{ status: string; account: string; password: string | null }>(
         t.context.database,
         `select m.status, u.status as account, u.password_hash as password from memberships m

@@ -1,122 +1,54 @@
 import { randomUUID } from 'node:crypto';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { DataImportResult } from '@keel/contract';
+import type { DataImport } from '@keel/contract';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
-import { inTenant, readInTenant } from '../../db/scope.js';
-import { restorableTables } from '../../db/tenant-restore.js';
+import { inUserScope } from '../../db/scope.js';
+import { notFound } from '../../http/errors.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
 import { SpoolTooLargeError, spoolUpload } from '../../storage/upload-spool.js';
-import { recordAuditEvent } from '../audit/index.js';
-import { createOrganizationWithOwner, type RequestMeta } from '../organizations/index.js';
-import { insertInvitedAccounts, updateOrganization, updateUser } from '../people/index.js';
-import type { PlacedCopy, StoredFilesService } from '../storage/index.js';
-import { DEFAULT_IMPORT_LIMITS, readArchive, type ImportLimits } from './data-import.archive.js';
-import { checkArchive, type CheckedArchive } from './data-import.contents.js';
+import type { RequestMeta } from '../organizations/index.js';
+import { DEFAULT_IMPORT_LIMITS, surveyArchive, type ImportLimits } from './data-import.archive.js';
+import { manifestOf } from './data-import.contents.js';
 import * as errors from './data-import.errors.js';
-import { restoreRows } from './data-import.restore.js';
+import { importArchivePath } from './data-import.job.js';
+import * as repository from './data-import.repository.js';
 
 export interface DataImportDeps {
   db: Database;
   config: Config;
-  storedFiles: StoredFilesService;
+  jobs: JobQueue;
   limits?: ImportLimits;
+}
+
+function toDataImport(row: repository.ImportRow): DataImport {
+  return {
+    id: row.id,
+    status: row.status,
+    phase: row.phase,
+    stepsDone: row.stepsDone,
+    stepsTotal: row.stepsTotal,
+    organizationName: row.organizationName,
+    result: row.result,
+    error: row.errorCode && row.error ? { code: row.errorCode, message: row.error } : null,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
 }
 
 export function createDataImportService(deps: DataImportDeps) {
   const { db } = deps;
   const limits = deps.limits ?? DEFAULT_IMPORT_LIMITS;
 
-  /** The archive's files put where the new organization keeps files; all removed again if any fails. */
-  async function placeCopies(organizationId: string, archive: CheckedArchive): Promise<Map<string, PlacedCopy>> {
-    const copies = new Map<string, PlacedCopy>();
-    try {
-      for (const row of archive.rows.get('stored_files') ?? []) {
-        const id = String(row.id);
-        const file = archive.files.get(id);
-        if (!file) throw errors.fileMismatch(id, 'is missing from the archive');
-        copies.set(
-          id,
-          await deps.storedFiles.place(organizationId, {
-            bytes: file.bytes,
-            contentType: String(row.content_type),
-            open: () => file.open(),
-          }),
-        );
-      }
-      return copies;
-    } catch (error) {
-      await Promise.all([...copies.values()].map((copy) => copy.discard()));
-      throw error;
-    }
-  }
-
-  /** In one transaction: the organization, its owner, the people matched or invited, every row; or nothing. */
-  async function restore(
-    userId: string,
-    organizationId: string,
-    archive: CheckedArchive,
-    tables: Awaited<ReturnType<typeof restorableTables>>,
-    copies: Map<string, PlacedCopy>,
-    meta: RequestMeta,
-  ): Promise<DataImportResult> {
-    // One scope, one transaction: a statement refused by the database leaves nothing to undo but the transaction.
-    return inTenant(db, { organizationId, userId }, async () => {
-      const accounts = await insertInvitedAccounts(archive.people);
-      const people = new Map(
-        archive.people.flatMap((person) => {
-          const account = accounts.get(person.email.toLowerCase());
-          return account ? [[person.id, { userId: account.userId, invited: account.created }] as const] : [];
-        }),
-      );
-      const { name, ...settings } = archive.organization;
-      await createOrganizationWithOwner(organizationId, { name, ownerUserId: userId, now: new Date() });
-      if (Object.keys(settings).length > 0) await updateOrganization(organizationId, settings);
-      // There is no switching between one's organizations in a session: the next sign-in opens the new one.
-      await updateUser(userId, { lastOrganizationId: organizationId });
-      const outcome = await restoreRows({
-        organizationId,
-        oldOrganizationId: archive.manifest.organization.id,
-        ownerId: userId,
-        archive,
-        tables,
-        people,
-        copies,
-      });
-      const invited = [...people.values()].filter((person) => person.invited).length;
-      const result: DataImportResult = {
-        organizationId,
-        organizationName: name,
-        rows: outcome.rows,
-        files: copies.size,
-        peopleMatched: people.size - invited,
-        peopleInvited: invited,
-        notRestored: outcome.notRestored,
-      };
-      await recordAuditEvent(organizationId, {
-        actorUserId: userId,
-        action: 'data_import.completed',
-        targetType: 'organization',
-        targetId: organizationId,
-        summary: {
-          exportedAt: archive.manifest.exportedAt,
-          fromOrganizationName: archive.manifest.organization.name,
-          files: result.files,
-          peopleMatched: result.peopleMatched,
-          peopleInvited: result.peopleInvited,
-        },
-        ...meta,
-      });
-      return result;
-    });
-  }
-
   return {
     /**
-     * Imports an export archive into a new organization owned by `userId`. The upload is spooled to disk (its size
-     * bounded while it streams), read through and checked before anything is written; a refusal or a failure
-     * leaves no organization and no file behind.
+     * Takes an export archive for import into a new organization owned by `userId`. The upload is spooled to disk
+     * (its size bounded while it streams) and looked over at once (its layout, its sizes, its manifest): what is
+     * plainly no export of Keel is refused here. The background job reads it through and imports it.
      */
-    async importArchive(userId: string, upload: Readable, meta: RequestMeta): Promise<DataImportResult> {
+    async start(userId: string, upload: Readable, meta: RequestMeta): Promise<DataImport> {
       let spooled;
       try {
         spooled = await spoolUpload(upload, { tmpDir: deps.config.storage.tmpDir, maxBytes: limits.maxArchiveBytes });
@@ -125,24 +57,42 @@ export function createDataImportService(deps: DataImportDeps) {
         throw error;
       }
       try {
-        const read = await readArchive(spooled.path, limits);
-        try {
-          const organizationId = randomUUID();
-          const tables = await readInTenant(db, { organizationId, userId }, () => restorableTables(organizationId));
-          const archive = await checkArchive(read, tables);
-          const copies = await placeCopies(organizationId, archive);
-          try {
-            return await restore(userId, organizationId, archive, tables, copies, meta);
-          } catch (error) {
-            await Promise.all([...copies.values()].map((copy) => copy.discard()));
-            throw error;
-          }
-        } finally {
-          read.close();
-        }
+        const manifest = manifestOf(await surveyArchive(spooled.path, limits));
+        const id = randomUUID();
+        const target = importArchivePath(deps.config.dataDir, id);
+        await mkdir(path.dirname(target), { recursive: true });
+        await rename(spooled.path, target);
+        const row = await inUserScope(db, userId, async () => {
+          const created = await repository.insertImport(userId, {
+            id,
+            organizationName: manifest.organization.name,
+            archiveBytes: spooled.bytes,
+          });
+          await deps.jobs.enqueue(
+            'data.import',
+            { importId: id, userId, ipAddress: meta.ipAddress, userAgent: meta.userAgent },
+            { organizationId: null, description: `Import of the organization “${manifest.organization.name}”` },
+          );
+          return created;
+        }).catch(async (error: unknown) => {
+          await rm(target, { force: true });
+          throw error;
+        });
+        return toDataImport(row);
       } finally {
         await spooled.discard();
       }
+    },
+
+    async get(userId: string, importId: string): Promise<DataImport> {
+      const row = await inUserScope(db, userId, () => repository.findImport(userId, importId));
+      if (!row) throw notFound('data_import.not_found', 'Import not found');
+      return toDataImport(row);
+    },
+
+    async list(userId: string): Promise<DataImport[]> {
+      const rows = await inUserScope(db, userId, () => repository.listImports(userId));
+      return rows.map(toDataImport);
     },
   };
 }

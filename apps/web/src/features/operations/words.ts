@@ -10,6 +10,7 @@ export const JOB_KIND_LABELS: Record<JobKind, string> = {
   'storage.move': 'Moving files to another storage',
   'webhooks.deliver': 'Webhook delivery',
   'data.export': 'Export of all data',
+  'data.import': 'Import of an organization',
   'analytics.forward': 'Product analytics to PostHog',
   'chat.post': 'Slack or Teams message',
 };
