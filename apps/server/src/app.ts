@@ -354,6 +354,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     database,
     databaseUrl: config.databaseUrl,
     changes,
+    // A key revoked through another process stops working here at once too, not at the next check.
+    onRemoteChange: (event) => {
+      if (event.entity === 'integration') for (const id of event.ids) apiKeyGate.forget(id);
+    },
     verifyToken: (token) => tokens.verify(token),
     isActiveMember: (caller) =>
       readInTenant(database.db, caller, () => requireActiveMember(caller.organizationId, caller.userId)).then(

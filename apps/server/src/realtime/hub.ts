@@ -10,7 +10,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import type { RawData, WebSocket } from 'ws';
 import type { DatabaseHandle } from '../db/database.js';
-import type { ChangeBus } from './change-bus.js';
+import type { ChangeBus, ChangeEvent } from './change-bus.js';
 import { createPgFanout, type Fanout } from './pg-fanout.js';
 import { createPresence, type PresenceSnapshot } from './presence.js';
 import { createRooms, type Member } from './rooms.js';
@@ -61,6 +61,8 @@ export interface HubDeps {
   /** Whether the caller may follow this team: an active (not archived) team of their organization. */
   canSubscribe: (caller: RealtimeCaller, teamId: string) => Promise<boolean>;
   changes: ChangeBus;
+  /** A change another process published (this process's own reach `changes`): for what this process remembers. */
+  onRemoteChange?: (event: ChangeEvent) => void;
   limits?: Partial<HubLimits>;
 }
 
@@ -124,7 +126,10 @@ export function createRealtimeHub(deps: HubDeps) {
       fanout = createPgFanout({
         databaseUrl: deps.databaseUrl,
         log,
-        onRemote: (event) => rooms.deliver(event),
+        onRemote: (event) => {
+          rooms.deliver(event);
+          deps.onRemoteChange?.(event);
+        },
         onResync: () => rooms.broadcast({ type: 'resync' }),
         onRemotePresence: (origin, snapshot) => {
           presence.hear(origin, snapshot);

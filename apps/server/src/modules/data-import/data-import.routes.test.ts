@@ -11,7 +11,7 @@ import { useTeamSuite } from '../../test-support/team-fixtures.js';
 import { bearer, bodyOf, queryAsOwner } from '../../test-support/test-app.js';
 
 const dataDir = path.join(tmpdir(), `keel-import-routes-${randomUUID()}`);
-const { state: t } = useTeamSuite([], () => storageTestEnv(dataDir));
+const { state: t } = useTeamSuite(['admin'], () => storageTestEnv(dataDir));
 afterAll(() => removeDataDir(dataDir));
 const kit = documentsKit(t);
 
