@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // An organization's full export (issue 16), on PostgreSQL.
 //
-//   node bench/data-export.mjs [--measurables 300] [--weeks 261] [--timeout-s 300]
+//   node bench/data-export.mjs [--measurables 300] [--weeks 261] [--timeout-s 300] [--no-import]
 //
 // Seeds ONE organization with SQL (owner registered through the API): bench/lib/lists-seed.mjs's 500 members,
 // 10 teams, 20,000 to-dos, 2,000 priorities with their milestones, and bench/lib/scorecard-seed.mjs's scorecard
@@ -11,15 +11,18 @@
 // request. The archive is downloaded and opened (yauzl): manifest.json's row counts must match the rows the
 // database holds for the seeded tables, and data/todos.json must parse to as many to-dos.
 // Goals: ready in < 30 s; "steady memory" read as jobs-mail reads it: RSS maximum during the export <= its
-// RSS at the request + 64 MB.
+// RSS at the request + 64 MB. Then (`--no-import` skips it) a second person imports the archive
+// (`POST /organizations/import`, followed every 200 ms until done): its time and RSS are recorded (no goal is
+// set for them), and the new organization must hold as many rows of the seeded tables (memberships aside: the
+// members are invited, the importer owns it).
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
-import { numberOption } from './lib/args.mjs';
+import { flag, numberOption } from './lib/args.mjs';
 import { seedOrganization } from './lib/lists-seed.mjs';
 import { rng, seedScorecardTeam, weekStarts } from './lib/scorecard-seed.mjs';
 import {
@@ -38,6 +41,7 @@ import {
 const measurables = numberOption('measurables', 300);
 const weeks = numberOption('weeks', 261);
 const timeoutMs = numberOption('timeout-s', 300) * 1000;
+const withImport = !flag('no-import');
 const GOALS = { readySeconds: 30, rssGrowthMb: 64 };
 const POLL_MS = 200;
 const CHECKED_TABLES = [
@@ -74,6 +78,102 @@ function download(port, urlPath, token, file) {
     );
     req.on('error', reject);
   });
+}
+
+/** POSTs `file` as the multipart field "archive", streamed; resolves { status, json }. */
+function uploadArchive(port, urlPath, token, file) {
+  const boundary = `----keelbench${randomBytes(8).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="archive"; filename="export.zip"\r\nContent-Type: application/zip\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: urlPath,
+        agent: false,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': head.length + statSync(file).size + tail.length,
+        },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode, text, json: text ? JSON.parse(text) : undefined });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.write(head);
+    const source = createReadStream(file);
+    source.on('error', reject);
+    source.on('end', () => req.end(tail));
+    source.pipe(req, { end: false });
+  });
+}
+
+/** Imports the archive as a newly registered person, sampling the server's RSS; resolves the figures. */
+async function importBack(server, client, file, expected) {
+  const importer = await registerOwner(server.port, 'data-import');
+  const auth = { authorization: `Bearer ${importer.token}` };
+  const rssAtStart = readRssMb(server.pid);
+  let rssMax = rssAtStart;
+  const sampler = setInterval(() => {
+    const mb = readRssMb(server.pid);
+    if (mb !== undefined && mb > rssMax) rssMax = mb;
+  }, POLL_MS);
+  const startedAt = performance.now();
+  const phases = {};
+  let item;
+  let uploadSeconds;
+  try {
+    const started = await uploadArchive(server.port, `${API}/organizations/import`, importer.token, file);
+    if (started.status !== 202) throw new Error(`importing: ${started.status} ${started.text.slice(0, 300)}`);
+    uploadSeconds = round((performance.now() - startedAt) / 1000, 2);
+    for (;;) {
+      await sleep(POLL_MS);
+      const read = await httpJson(
+        server.port,
+        'GET',
+        `${API}/organizations/imports/${started.json.data.id}`,
+        undefined,
+        auth,
+      );
+      if (read.status !== 200) throw new Error(`reading the import: ${read.status} ${read.text.slice(0, 300)}`);
+      item = read.json.data;
+      if (item.phase) phases[item.phase] ??= round((performance.now() - startedAt) / 1000, 1);
+      if (item.status === 'done' || item.status === 'failed') break;
+      if (performance.now() - startedAt > timeoutMs)
+        throw new Error(`the import was still ${item.status} after ${timeoutMs / 1000} s`);
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  const seconds = round((performance.now() - startedAt) / 1000, 2);
+  if (item.status === 'failed') throw new Error(`the import failed: ${item.error?.code} ${item.error?.message}`);
+  const organizationId = item.result.organizationId;
+  const mismatches = [];
+  for (const table of CHECKED_TABLES.filter((name) => name !== 'memberships')) {
+    const {
+      rows: [{ count }],
+    } = await client.query(`select count(*)::int as count from ${table} where organization_id = $1`, [organizationId]);
+    if (count !== expected[table]) mismatches.push(`${table}: imported ${count}, exported ${expected[table]}`);
+  }
+  return {
+    seconds,
+    uploadSeconds,
+    phasesSeenAt: phases,
+    invitationsSent: item.result.invitationsSent,
+    rssMb: { atStart: round(rssAtStart), max: round(rssMax) },
+    mismatches,
+  };
 }
 
 /** Opens the zip and reads the named entries whole; resolves { entries (count), texts: { name: text } }. */
@@ -216,7 +316,15 @@ async function main() {
       `data-export: archive ${round(downloaded.bytes / 1024 ** 2)} MB downloaded in ${round(downloadMs, 0)} ms, ${zip.entries} entries, ${Object.keys(manifest.tables).length} tables in the manifest`,
     );
 
+    const imported = withImport ? await importBack(server, client, file, expected) : null;
+    if (imported) {
+      console.log(
+        `data-export: imported back in ${imported.seconds} s (upload answered in ${imported.uploadSeconds} s; phases first seen at ${JSON.stringify(imported.phasesSeenAt)}), ${imported.invitationsSent} invitations; RSS ${imported.rssMb.atStart} → max ${imported.rssMb.max} MB`,
+      );
+    }
+
     const checks = {
+      ...(imported ? { importedWhole: imported.mismatches.length === 0 } : {}),
       ready: readySeconds < GOALS.readySeconds,
       steadyMemory: rssMax - rssAtStart <= GOALS.rssGrowthMb,
       archive: mismatches.length === 0 && downloaded.bytes === exported.bytes,
@@ -226,6 +334,11 @@ async function main() {
       `${passFail(checks.steadyMemory)} server RSS ${round(rssAtStart)} MB at the request, max ${round(rssMax)} MB during the export (+${round(rssMax - rssAtStart)} MB; goal <= +${GOALS.rssGrowthMb} MB), ${round(rssAtReady)} MB when ready`,
       `${passFail(checks.archive)} archive opens (yauzl, ${zip.entries} entries, ${round(downloaded.bytes / 1024 ** 2)} MB); manifest counts match the database for ${CHECKED_TABLES.join(', ')}${mismatches.length ? `: ${mismatches.join('; ')}` : ` (to-dos ${manifest.tables.todos}, priorities ${manifest.tables.priorities}, measurable_scores ${manifest.tables.measurable_scores})`}`,
     ];
+    if (imported) {
+      lines.push(
+        `${passFail(checks.importedWhole)} imported back in ${imported.seconds} s (no goal set), the new organization holding as many rows of ${CHECKED_TABLES.filter((name) => name !== 'memberships').join(', ')}${imported.mismatches.length ? `: ${imported.mismatches.join('; ')}` : ''}; server RSS max ${imported.rssMb.max} MB (+${round(imported.rssMb.max - imported.rssMb.atStart)} MB)`,
+      );
+    }
     for (const line of lines) console.log(`data-export: ${line}`);
     const pass = Object.values(checks).every(Boolean);
     const result = writeResult('data-export', {
@@ -260,6 +373,7 @@ async function main() {
         todosInArchive,
         mismatches,
       },
+      imported,
       checks,
       pass,
       summary: lines,
