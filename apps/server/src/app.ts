@@ -44,6 +44,7 @@ import { chatFanOut, defineChatPost, type ChatPostDeps } from './modules/chat-no
 import { createSecretBox } from './crypto/secret-box.js';
 import { onDomainEvent } from './events/domain-events.js';
 import { createProductEventRecorder } from './modules/analytics/index.js';
+import { setUpBilling } from './modules/billing/index.js';
 import { incomingDirOf } from './storage/drivers/local-driver.js';
 import { removeStaleUploads } from './storage/stale-uploads.js';
 import {
@@ -220,6 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...deps.chatNotifications,
   });
   onDomainEvent(database.db, chatFanOut(jobs, config.appUrl));
+  const billing = setUpBilling({ config, database, jobs, mailer, log: app.log });
   app.decorate('jobs', jobs);
   const metrics = registerMetrics(app, {
     token: config.metricsToken,
@@ -330,6 +332,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         webhookSecrets,
         productEvents,
         chatSecrets,
+        billing: billing.runtime,
         operations: {
           databaseKind: database.kind,
           version: SERVER_VERSION,
@@ -370,6 +373,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await backups?.schedule();
   await scorecardReminders.schedule();
   await processReviewReminders.schedule();
+  await billing.schedule();
   await jobs.start();
   // Uploads cut off by an earlier stop left temporary files: cleared in the background, never in start-up's way.
   void removeStaleUploads([config.storage.tmpDir, incomingDirOf(path.join(config.dataDir, 'files'))])

@@ -16,6 +16,8 @@ export const JOB_KINDS = [
   'data.export',
   'analytics.forward',
   'chat.post',
+  'billing.stripe-event',
+  'billing.trial-reminders',
 ] as const;
 export const jobKindSchema = z.enum(JOB_KINDS);
 export type JobKind = z.infer<typeof jobKindSchema>;

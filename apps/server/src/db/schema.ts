@@ -29,3 +29,4 @@ export * from '../modules/calendar-feed/calendar-feed.table.js';
 export * from '../modules/data-export/data-export.table.js';
 export * from '../modules/analytics/analytics.table.js';
 export * from '../modules/chat-notifications/chat-notifications.table.js';
+export * from '../modules/billing/billing.table.js';
