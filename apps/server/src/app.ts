@@ -45,6 +45,7 @@ import { chatFanOut, defineChatPost, type ChatPostDeps } from './modules/chat-no
 import { createSecretBox } from './crypto/secret-box.js';
 import { onDomainEvent } from './events/domain-events.js';
 import { createProductEventRecorder } from './modules/analytics/index.js';
+import { setUpBilling } from './modules/billing/index.js';
 import { incomingDirOf } from './storage/drivers/local-driver.js';
 import { removeStaleUploads } from './storage/stale-uploads.js';
 import {
@@ -225,6 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...deps.chatNotifications,
   });
   onDomainEvent(database.db, chatFanOut(jobs, config.appUrl));
+  const billing = setUpBilling({ config, database, jobs, mailer, log: app.log });
   app.decorate('jobs', jobs);
   const metrics = registerMetrics(app, {
     token: config.metricsToken,
@@ -335,6 +337,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         webhookSecrets,
         productEvents,
         chatSecrets,
+        billing: billing.runtime,
         operations: {
           databaseKind: database.kind,
           version: SERVER_VERSION,
@@ -379,6 +382,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await backups?.schedule();
   await scorecardReminders.schedule();
   await processReviewReminders.schedule();
+  await billing.schedule();
   await jobs.start();
   // Uploads cut off by an earlier stop left temporary files: cleared in the background, never in start-up's way.
   void removeStaleUploads([config.storage.tmpDir, incomingDirOf(path.join(config.dataDir, 'files'))])

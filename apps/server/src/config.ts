@@ -19,8 +19,15 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Keel <no-reply@keel.local>'),
+  /** Billing (Stripe): all four of the key, the webhook secret and the two monthly prices, or billing is off. */
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_PRICE_STARTER_MONTHLY: z.string().optional(),
+  STRIPE_PRICE_GROWTH_MONTHLY: z.string().optional(),
+  STRIPE_PRICE_STARTER_ANNUAL: z.string().optional(),
+  STRIPE_PRICE_GROWTH_ANNUAL: z.string().optional(),
+  /** Stripe's API address: its own unless a test or a proxy stands in for it (protocol, host and port are used). */
+  STRIPE_API_URL: z.string().url().default('https://api.stripe.com'),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   MICROSOFT_CLIENT_ID: z.string().optional(),
@@ -92,6 +99,8 @@ export interface Config {
   posthog: { apiKey: string; host: string } | undefined;
   /** Absent: no error is reported anywhere, by the server or the browser. */
   errorReporting: ErrorReporterSettings | undefined;
+  /** Absent: billing says it is not configured, and no trial end, seat limit or read-only state applies. */
+  billing: BillingSettings | undefined;
   oidc: {
     google: OidcProviderConfig | undefined;
     microsoft: OidcProviderConfig | undefined;
@@ -110,6 +119,36 @@ export interface ErrorReporterSettings {
   /** SENTRY_ENVIRONMENT, else NODE_ENV. */
   environment: string;
   release: string | undefined;
+}
+
+/** Stripe's settings (issue 17): the secret key, the webhook signing secret, the price of each plan and interval. */
+export interface BillingSettings {
+  secretKey: string;
+  webhookSecret: string;
+  prices: {
+    starter: { month: string; year: string | undefined };
+    growth: { month: string; year: string | undefined };
+  };
+  api: { protocol: 'http' | 'https'; host: string; port: number };
+}
+
+function billingSettings(parsed: z.infer<typeof envSchema>): BillingSettings | undefined {
+  const secretKey = parsed.STRIPE_SECRET_KEY?.trim();
+  const webhookSecret = parsed.STRIPE_WEBHOOK_SECRET?.trim();
+  const starter = parsed.STRIPE_PRICE_STARTER_MONTHLY?.trim();
+  const growth = parsed.STRIPE_PRICE_GROWTH_MONTHLY?.trim();
+  if (!secretKey || !webhookSecret || !starter || !growth) return undefined;
+  const api = new URL(parsed.STRIPE_API_URL);
+  const protocol = api.protocol === 'http:' ? 'http' : 'https';
+  return {
+    secretKey,
+    webhookSecret,
+    prices: {
+      starter: { month: starter, year: parsed.STRIPE_PRICE_STARTER_ANNUAL?.trim() || undefined },
+      growth: { month: growth, year: parsed.STRIPE_PRICE_GROWTH_ANNUAL?.trim() || undefined },
+    },
+    api: { protocol, host: api.hostname, port: api.port ? Number(api.port) : protocol === 'http' ? 80 : 443 },
+  };
 }
 
 /** A cloud drive's OAuth client and addresses; absent when the server has no client id and secret for it. */
@@ -193,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           release: parsed.SENTRY_RELEASE,
         }
       : undefined,
+    billing: billingSettings(parsed),
     oidc: {
       google: oidcProvider(
         parsed.GOOGLE_CLIENT_ID,

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { isoDateTimeSchema, organizationParamsSchema, uuidSchema, versionSchema } from './common.js';
 import { invitationDeliverySchema } from './members.js';
+import { accountStatusSchema } from './organizations.js';
+import { subscriptionTierSchema } from './subscription.js';
 
 const emailSchema = z
   .email({ error: 'Please enter a valid email address' })
@@ -68,6 +70,14 @@ export const consultantClientSchema = z.object({
     prioritiesOnTrack: z.number().int(),
     prioritiesThisQuarter: z.number().int(),
   }),
+  /** The client's plan: trial days left, or the subscription's status (read from its organization row). */
+  plan: z
+    .object({
+      accountStatus: accountStatusSchema,
+      subscriptionTier: subscriptionTierSchema,
+      trialDaysRemaining: z.number().int(),
+    })
+    .optional(),
 });
 export type ConsultantClient = z.infer<typeof consultantClientSchema>;
 export const consultantClientListSchema = z.object({

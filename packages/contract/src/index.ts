@@ -42,3 +42,4 @@ export * from './calendar-feed.js';
 export * from './data-export.js';
 export * from './analytics.js';
 export * from './client-config.js';
+export * from './billing.js';

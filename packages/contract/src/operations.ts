@@ -17,6 +17,8 @@ export const JOB_KINDS = [
   'data.import',
   'analytics.forward',
   'chat.post',
+  'billing.stripe-event',
+  'billing.trial-reminders',
 ] as const;
 export const jobKindSchema = z.enum(JOB_KINDS);
 export type JobKind = z.infer<typeof jobKindSchema>;

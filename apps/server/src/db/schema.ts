@@ -30,3 +30,4 @@ export * from '../modules/data-export/data-export.table.js';
 export * from '../modules/data-import/data-import.table.js';
 export * from '../modules/analytics/analytics.table.js';
 export * from '../modules/chat-notifications/chat-notifications.table.js';
+export * from '../modules/billing/billing.table.js';

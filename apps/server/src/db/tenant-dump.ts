@@ -16,6 +16,9 @@ export const LEFT_OUT_TABLES: ReadonlySet<string> = new Set([
   'storage_moves',
   'organization_exports',
   'webhook_deliveries',
+  // The Stripe customer and subscription belong to this server's billing of this organization, not to a copy.
+  'billing_accounts',
+  'billing_notices',
 ]);
 /** Columns that hold a secret or its fingerprint, whatever their table. */
 export const SECRET_COLUMN = /(_sealed|_hash|^password)/;

@@ -9,6 +9,14 @@ import { readMailStats } from '../mail/mail-stats.js';
 import type { FileStorage } from '../storage/file-storage.js';
 import type { AuthService } from './auth/index.js';
 import { apiKeysRoutes, createApiKeysService, type ApiKeyGate } from './api-keys/index.js';
+import {
+  billingRoutes,
+  checkSeats,
+  createBillingService,
+  registerReadOnlyGate,
+  stripeWebhookRoutes,
+  type BillingRuntime,
+} from './billing/index.js';
 import { createWebhooksService, webhooksRoutes } from './webhooks/index.js';
 import { createDataExportService, dataExportRoutes } from './data-export/index.js';
 import { chatNotificationsRoutes, createChatNotificationsService } from './chat-notifications/index.js';
@@ -92,11 +100,16 @@ export interface FeatureDeps {
   productEvents: ProductEventRecorder;
   /** Seals the teams' chat webhook addresses (the posting job opens them with the same box). */
   chatSecrets: SecretBox;
+  /** Stripe's client and settings; absent without them (no billing, no limits, no read-only state). */
+  billing: BillingRuntime | undefined;
 }
 
 /** Each feature module contributes one Fastify plugin; they all live under /api/v1. */
 export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): Promise<void> {
   const { db, storage } = deps;
+  // First, so that it guards every organization route registered below (after the organization scope's hook).
+  if (deps.billing) registerReadOnlyGate(app, { db });
+  const seats = deps.billing ? checkSeats : undefined;
   const raiser = createIssueRaiser({ db, changes: deps.changes });
   const storedFiles = createStoredFilesService({ db, config: deps.config });
   await app.register(organizationsRoutes(createOrganizationsService({ db, storage })));
@@ -109,6 +122,10 @@ export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): P
   );
   await app.register(preferencesRoutes(createPreferencesService({ db })));
   await app.register(subscriptionRoutes(createSubscriptionService({ db })));
+  await app.register(
+    billingRoutes(createBillingService({ db, billing: deps.billing, appUrl: deps.config.appUrl, log: app.log })),
+  );
+  await app.register(stripeWebhookRoutes({ db, jobs: deps.jobs, billing: deps.billing }));
   await app.register(feedbackRoutes(createFeedbackService({ db })));
   await app.register(apiKeysRoutes(createApiKeysService({ db, gate: deps.apiKeyGate, changes: deps.changes })));
   await app.register(
@@ -205,13 +222,19 @@ export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): P
   await app.register(scorecardExportRoutes(createScorecardExportService({ db, grid: gridCells })));
   await app.register(importsRoutes(createImportsService({ db, changes: deps.changes })));
   await app.register(
-    membersRoutes(createMembersService({ db, mailer: deps.mailer, appUrl: deps.config.appUrl, auth: deps.auth }), {
-      rateLimitPerMinute: deps.config.authRateLimitPerMinute,
-    }),
+    membersRoutes(
+      createMembersService({ db, mailer: deps.mailer, appUrl: deps.config.appUrl, auth: deps.auth, seats }),
+      {
+        rateLimitPerMinute: deps.config.authRateLimitPerMinute,
+      },
+    ),
   );
   await app.register(
     memberImportRoutes(
-      createMemberImportService({ db, invite: membersInviter({ mailer: deps.mailer, appUrl: deps.config.appUrl }) }),
+      createMemberImportService({
+        db,
+        invite: membersInviter({ mailer: deps.mailer, appUrl: deps.config.appUrl, seats }),
+      }),
     ),
   );
   await app.register(userActivityRoutes(createUserActivityService({ db })));

@@ -12,6 +12,7 @@ const PEOPLE_ONLY = [
   'api-keys',
   'audit-events',
   'audit-events.csv',
+  'billing',
   'calendar-feed',
   'chat-connections',
   'data-isolation',

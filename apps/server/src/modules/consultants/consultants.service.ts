@@ -1,6 +1,7 @@
 import {
   CONSULTANT_CLIENTS_MAX,
   CONSULTANT_INVITATION_TTL_DAYS,
+  type ConsultantClient,
   type ConsultantClientList,
   type ConsultantGrant,
   type InviteConsultantRequest,
@@ -15,6 +16,7 @@ import { recordAuditEvent } from '../audit/index.js';
 import type { AccessClaims, AuthService } from '../auth/index.js';
 import { hashOpaqueToken, newOpaqueToken } from '../auth/index.js';
 import { asAdmin, findOrganization, type Caller, type RequestMeta } from '../organizations/index.js';
+import { subscriptionStatusOf } from '../subscription/index.js';
 import * as errors from './consultants.errors.js';
 import * as repository from './consultants.repository.js';
 
@@ -51,6 +53,16 @@ const unnamed = (row: repository.GrantRow): repository.GrantWithName => ({
   consultantFirstName: null,
   consultantLastName: null,
 });
+
+/** A client's plan as /consultant shows it, by the same rule as the subscription headers. */
+function planOf(figure: repository.ClientFigures, at: Date): NonNullable<ConsultantClient['plan']> {
+  const status = subscriptionStatusOf({ ...figure, trialEndsAt: new Date(figure.trialEndsAt) }, at);
+  return {
+    accountStatus: status.accountStatus,
+    subscriptionTier: status.subscriptionTier,
+    trialDaysRemaining: status.daysRemaining,
+  };
+}
 
 export function createConsultantsService(deps: ConsultantsServiceDeps) {
   const { db, mailer } = deps;
@@ -200,6 +212,7 @@ export function createConsultantsService(deps: ConsultantsServiceDeps) {
           ),
         ),
       );
+      const at = now();
       return {
         truncated: grants.length > CONSULTANT_CLIENTS_MAX,
         clients: shown.map((grant, index) => {
@@ -216,6 +229,7 @@ export function createConsultantsService(deps: ConsultantsServiceDeps) {
               prioritiesOnTrack: figure?.prioritiesOnTrack ?? 0,
               prioritiesThisQuarter: figure?.prioritiesThisQuarter ?? 0,
             },
+            ...(figure ? { plan: planOf(figure, at) } : {}),
           };
         }),
       };

@@ -62,8 +62,24 @@ describe('GET /consultant/clients', () => {
         organizationName: t.owner.user.organizationName,
         accessLevel: 'admin',
         figures: { members: 2, openIssues: 1, prioritiesOnTrack: 1, prioritiesThisQuarter: 2 },
+        plan: { accountStatus: 'trialing', subscriptionTier: 'trial', trialDaysRemaining: 30 },
       }),
     ]);
+
+    await queryAsOwner(
+      t.context.database,
+      `update organizations set account_status = 'past_due', subscription_tier = 'growth' where id = '${clientId()}'`,
+    );
+    const later = bodyOf<{ data: ConsultantClientList }>(await get(consultant, '/api/v1/consultant/clients')).data;
+    expect(later.clients[0]!.plan).toEqual({
+      accountStatus: 'past_due',
+      subscriptionTier: 'growth',
+      trialDaysRemaining: 0,
+    });
+    await queryAsOwner(
+      t.context.database,
+      `update organizations set account_status = 'trialing', subscription_tier = 'trial' where id = '${clientId()}'`,
+    );
   });
 
   it('answers 401 without a token and 403 to accounts that are not consultants', async () => {

@@ -6,6 +6,7 @@ export {
   type InviteMeta,
   type InviteOutcome,
   type InviteRow,
+  type SeatCheck,
 } from './invite-members.js';
 export { countPendingInvitations, liveInvitationEmails } from './members.repository.js';
 export { createMembersService, type MembersService } from './members.service.js';

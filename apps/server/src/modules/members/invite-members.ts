@@ -27,6 +27,12 @@ export interface CreatedInvitation {
   firstName?: string | undefined;
 }
 
+/**
+ * Refuses, inside the inviting transaction, invitations that would pass the organization's plan (billing's seat
+ * limit); absent on a server without billing.
+ */
+export type SeatCheck = (organizationId: string, newSeats: number) => Promise<void>;
+
 export interface InviteOutcome {
   organizationId: string;
   created: CreatedInvitation[];
@@ -47,6 +53,7 @@ export async function inviteMembers(
   actor: { userId: string },
   rows: readonly InviteRow[],
   meta: InviteMeta,
+  seats?: SeatCheck,
 ): Promise<InviteOutcome> {
   const emails = rows.map((row) => row.email.trim());
   const [members, invited] = await Promise.all([
@@ -65,6 +72,8 @@ export async function inviteMembers(
     else fresh.push({ row, email, ...newInvitationToken() });
     seen.add(key);
   }
+  // Observers are free; everyone else takes a seat once they accept.
+  await seats?.(organizationId, fresh.filter(({ row }) => row.role !== 'observer').length);
   const expiresAt = invitationExpiry(meta.now ?? new Date());
   const inserted = await repository.insertInvitations(
     organizationId,

@@ -33,7 +33,13 @@ import {
 import { findActiveTeams } from '../teams/index.js';
 import { acceptInvitation } from './accept-invitation.js';
 import { hashOpaqueTokenForInvitation, newInvitationToken } from './invitation-token.js';
-import { invitationExpiry, invitationMailContext, inviteMembers, queueInvitationMails } from './invite-members.js';
+import {
+  invitationExpiry,
+  invitationMailContext,
+  inviteMembers,
+  queueInvitationMails,
+  type SeatCheck,
+} from './invite-members.js';
 import * as errors from './members.errors.js';
 import * as repository from './members.repository.js';
 
@@ -42,6 +48,8 @@ export interface MembersServiceDeps {
   mailer: Mailer;
   appUrl: string;
   auth: AuthService;
+  /** Billing's seat limit; absent on a server without billing. */
+  seats?: SeatCheck | undefined;
   now?: () => Date;
 }
 
@@ -111,6 +119,8 @@ export function createMembersService(deps: MembersServiceDeps) {
       if (target.status === status) return present(organizationId, [target]).then((list) => list[0]!);
       if (status === 'deactivated') await guardOwnership(admin, target, null);
       else if (target.role === 'owner' && admin.role !== 'owner') throw errors.ownersOnly();
+      // Coming back takes a seat again (observers are free).
+      if (status === 'active' && target.role !== 'observer') await deps.seats?.(organizationId, 1);
       const updated = await repository.updateMembership(organizationId, userId, version, { status });
       if (!updated) throw errors.staleMember();
       // The access token dies at its next check (requireActiveMember); the refresh tokens die now.
@@ -187,6 +197,8 @@ export function createMembersService(deps: MembersServiceDeps) {
         if (target.version !== request.version) throw errors.staleMember();
         if (target.role === request.role) return (await present(organizationId, [target]))[0]!;
         await guardOwnership(admin, target, request.role);
+        // An observer made a member takes a seat.
+        if (target.role === 'observer' && target.status === 'active') await deps.seats?.(organizationId, 1);
         const updated = await repository.updateMembership(organizationId, userId, request.version, {
           role: request.role,
         });
@@ -231,6 +243,7 @@ export function createMembersService(deps: MembersServiceDeps) {
           admin,
           [{ email: request.email, role: request.role, teamIds }],
           { ...meta, now: now() },
+          deps.seats,
         );
         const skip = result.skipped[0];
         if (skip?.reason === 'member') throw errors.alreadyMember();

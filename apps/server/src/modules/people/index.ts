@@ -4,3 +4,4 @@ export * from './people.repository.js';
 export * from './consultant-grants.repository.js';
 export * from './memberships.repository.js';
 export * from './invited-people.repository.js';
+export * from './organization-plan.repository.js';

@@ -48,6 +48,8 @@ const createTodos = (ownerIds: string[]) =>
 const NOT_SHOWN_IN_LISTS = [
   'api_keys',
   'audit_events',
+  'billing_accounts',
+  'billing_notices',
   'calendar_feeds',
   'document_opens',
   'failed_operations',

@@ -13,6 +13,8 @@ export const JOB_KIND_LABELS: Record<JobKind, string> = {
   'data.import': 'Import of an organization',
   'analytics.forward': 'Product analytics to PostHog',
   'chat.post': 'Slack or Teams message',
+  'billing.stripe-event': 'Billing update from Stripe',
+  'billing.trial-reminders': 'Trial ending reminders',
 };
 
 /** A kind the web does not know yet (a newer server) still shows, by its key. */
