@@ -23,7 +23,7 @@ export const API_KEY_AREAS = {
   processes: { label: 'Processes', routes: ['processes'] },
   documents: { label: 'Documents', routes: ['documents', 'document-folders', 'linked-documents'] },
   strategy: { label: 'Strategy', routes: ['business-plan', 'annual-goals', 'org-chart', 'accountability'] },
-  people: { label: 'People and teams', routes: ['people', 'departments'] },
+  people: { label: 'People and teams', routes: ['people', 'departments', 'teams/:teamId/overview'] },
 } as const satisfies Record<string, { label: string; routes: readonly string[] }>;
 
 export type ApiKeyArea = keyof typeof API_KEY_AREAS;

@@ -65,7 +65,7 @@ const signedInRoutes: RouteObject[] = [
   ...pages(['/headlines'], 'headlines', signedInPage('HeadlinesPage')),
   ...pages(['/issues', '/issues-original'], 'issues', signedInPage('IssuesPage')),
   ...pages(['/processes'], 'processes', signedInPage('ProcessesPage')),
-  ...pages(['/departments/:departmentId'], 'department'),
+  ...pages(['/departments/:departmentId'], 'department', signedInPage('DepartmentOverviewPage')),
   ...pages(['/departments/:departmentId/priorities'], 'departmentPriorities', signedInPage('DepartmentPrioritiesPage')),
   ...pages(['/departments/:departmentId/scorecard'], 'departmentScorecard', signedInPage('DepartmentScorecardPage')),
   ...pages(['/departments/:departmentId/meetings'], 'departmentMeetings', signedInPage('DepartmentMeetingsPage')),

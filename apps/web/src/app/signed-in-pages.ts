@@ -12,6 +12,7 @@ export const signedInPages = {
   ProcessesPage: () => import('../features/processes/pages/ProcessesPage'),
   DocumentsPage: () => import('../features/documents/pages/DocumentsPage'),
   IssuesPage: () => import('../features/issues/pages/IssuesPage'),
+  DepartmentOverviewPage: () => import('../features/departments/pages/DepartmentOverviewPage'),
   DepartmentPrioritiesPage: () => import('../features/priorities/pages/DepartmentPrioritiesPage'),
   DepartmentTodosPage: () => import('../features/todos/pages/DepartmentTodosPage'),
   DepartmentScorecardPage: () => import('../features/scorecard/pages/DepartmentScorecardPage'),

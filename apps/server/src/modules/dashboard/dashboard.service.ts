@@ -5,14 +5,19 @@ import {
   toIsoDate,
   type Dashboard,
   type DashboardSection,
+  type DepartmentOverview,
+  type DepartmentOverviewQuery,
 } from '@keel/contract';
 import type { Database } from '../../db/database.js';
 import { asReader, fiscalYearStartMonth, type Caller } from '../organizations/index.js';
 import { toTodo } from '../todos/index.js';
+import * as errors from './dashboard.errors.js';
 import * as repository from './dashboard.repository.js';
 
 export interface DashboardServiceDeps {
   db: Database;
+  /** The clock the next meeting is measured from (tests pass their own). */
+  now?: () => Date;
 }
 
 export interface DashboardRequest {
@@ -70,7 +75,7 @@ const toHeadline = (row: repository.HeadlineRow) => ({
 });
 
 export function createDashboardService(deps: DashboardServiceDeps) {
-  const { db } = deps;
+  const { db, now = () => new Date() } = deps;
   return {
     /**
      * The caller's own work across their teams. Only reads, so observers get theirs too (usually
@@ -107,6 +112,48 @@ export function createDashboardService(deps: DashboardServiceDeps) {
           dashboard.headlines = { items: rows.map(toHeadline), total: totalOf(rows) };
         }
         return dashboard;
+      }),
+
+    /**
+     * One team's figures for its overview page, each counted by the module owning them. Any member reads any live
+     * team, as its own pages do; an archived or unknown one is absent. A fixed number of statements whatever the
+     * team holds: membership, team, calendar, one per kind, three of meetings and the team's meeting types.
+     */
+    overview: (caller: Caller, teamId: string, request: DepartmentOverviewQuery): Promise<DepartmentOverview> =>
+      asReader(db, caller, async ({ organizationId, userId }) => {
+        const team = await repository.teamSummary(organizationId, teamId);
+        if (!team) throw errors.teamNotFound();
+        const today = request.today ?? toIsoDate(new Date());
+        const calendar = await repository.organizationCalendar(organizationId);
+        const current = fiscalQuarterOf(new Date(`${today}T00:00:00Z`), calendar.fiscalYearStartMonth);
+        const priorities = await repository.teamQuarterPriorityCounts(organizationId, teamId, current);
+        const todos = await repository.teamOpenTodoCounts(organizationId, teamId, userId, today);
+        const openIssues = await repository.teamOpenIssueCount(organizationId, teamId);
+        const activeMeasurables = await repository.activeMeasurableCount(organizationId, teamId);
+        const meetings = await repository.teamMeetingsOverview(organizationId, teamId, {
+          now: now(),
+          timeZone: calendar.timeZone,
+        });
+        return {
+          today,
+          quarter: { ...current, ...fiscalQuarterRange(current, calendar.fiscalYearStartMonth) },
+          team,
+          priorities,
+          todos,
+          issues: { open: openIssues },
+          measurables: { active: activeMeasurables },
+          meetings: {
+            running: meetings.running && {
+              ...meetings.running,
+              startedAt: meetings.running.startedAt?.toISOString() ?? null,
+            },
+            next: meetings.next && { ...meetings.next, startsAt: meetings.next.startsAt.toISOString() },
+            lastConcluded: meetings.lastConcluded && {
+              ...meetings.lastConcluded,
+              endedAt: meetings.lastConcluded.endedAt.toISOString(),
+            },
+          },
+        };
       }),
   };
 }

@@ -4,7 +4,7 @@ export { registerRaiseIssueRoute } from './raise-issue.route.js';
 export { createIssueFromSource, createIssuesService, type IssuesService } from './issues.service.js';
 export { issuesRoutes } from './issues.routes.js';
 export { issueTitles, openIssueCountSql } from './issues.repository.js';
-export { openIssuesOfPerson, type DashboardIssueRow } from './issues.dashboard.repository.js';
+export { openIssuesOfPerson, teamOpenIssueCount, type DashboardIssueRow } from './issues.dashboard.repository.js';
 export { insertImportedIssues, openIssueListState, type ImportedIssue } from './issues.import.repository.js';
 export { issuesSolvedBetween } from './issues.recap.repository.js';
 export { openLongTermIssuesForPlan } from './issues.plan.repository.js';

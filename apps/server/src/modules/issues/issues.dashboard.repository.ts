@@ -37,3 +37,19 @@ export function openIssuesOfPerson(organizationId: string, userId: string, limit
 }
 
 export type DashboardIssueRow = Awaited<ReturnType<typeof openIssuesOfPerson>>[number];
+
+/** The department overview's figure: how many open issues a team has (one statement, uses issues_team_list_idx). */
+export async function teamOpenIssueCount(organizationId: string, teamId: string): Promise<number> {
+  const [row] = await tenantDb(organizationId)
+    .select({ open: sql<number>`count(*)::int` })
+    .from(issues)
+    .where(
+      and(
+        eq(issues.organizationId, organizationId),
+        eq(issues.teamId, teamId),
+        eq(issues.status, 'open'),
+        isNull(issues.archivedAt),
+      ),
+    );
+  return row?.open ?? 0;
+}

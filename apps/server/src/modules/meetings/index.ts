@@ -3,6 +3,7 @@ export { createMeetingsService, type MeetingsService, type MeetingsServiceDeps }
 export { meetingsRoutes } from './meetings.routes.js';
 export { meetingTitles } from './meetings.repository.js';
 export { teamMeetingsForCalendar } from './meetings.feed.js';
+export { teamMeetingsOverview, type TeamMeetingsOverview } from './meetings.overview.js';
 export {
   CALENDAR_CONTENT_TYPE,
   calendarOf,

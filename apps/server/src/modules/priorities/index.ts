@@ -11,6 +11,7 @@ export {
 export {
   openMilestonesOfPerson,
   openPrioritiesOfPerson,
+  teamQuarterPriorityCounts,
   type DashboardMilestoneRow,
   type DashboardPriorityRow,
 } from './priorities.dashboard.repository.js';

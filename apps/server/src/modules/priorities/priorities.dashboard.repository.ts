@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { tenantDb } from '../../db/scope.js';
 import { teamView } from '../teams/index.js';
 import { milestones, priorities } from './priorities.table.js';
@@ -90,3 +90,35 @@ export function openMilestonesOfPerson(organizationId: string, userId: string, l
 
 export type DashboardPriorityRow = Awaited<ReturnType<typeof openPrioritiesOfPerson>>[number];
 export type DashboardMilestoneRow = Awaited<ReturnType<typeof openMilestonesOfPerson>>[number];
+
+const countWhere = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
+
+/**
+ * The department overview's figures: a team's live priorities of one fiscal quarter by status, in one statement
+ * (uses priorities_team_quarter_idx). The team's own archived state is the caller's to check.
+ */
+export async function teamQuarterPriorityCounts(
+  organizationId: string,
+  teamId: string,
+  quarter: { year: number; quarter: number },
+) {
+  const [row] = await tenantDb(organizationId)
+    .select({
+      total: sql<number>`count(*)::int`,
+      onTrack: countWhere(sql`${priorities.status} = 'on_track'`),
+      offTrack: countWhere(sql`${priorities.status} = 'off_track'`),
+      complete: countWhere(sql`${priorities.status} = 'complete'`),
+      notComplete: countWhere(sql`${priorities.status} = 'not_complete'`),
+    })
+    .from(priorities)
+    .where(
+      and(
+        eq(priorities.organizationId, organizationId),
+        eq(priorities.teamId, teamId),
+        eq(priorities.year, quarter.year),
+        eq(priorities.quarter, quarter.quarter),
+        isNull(priorities.archivedAt),
+      ),
+    );
+  return row ?? { total: 0, onTrack: 0, offTrack: 0, complete: 0, notComplete: 0 };
+}

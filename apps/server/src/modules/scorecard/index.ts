@@ -2,7 +2,14 @@ export { createScorecardService, type ScorecardService, type ScorecardServiceDep
 export type { GridQuery } from './scorecard.grid.service.js';
 export { createScorecardKit, type ScorecardKit } from './scorecard.kit.js';
 export { scorecardRoutes } from './scorecard.routes.js';
-export { goalColumnsOf, goalOf, measurableColumns, toMeasurable, type MeasurableRow } from './scorecard.repository.js';
+export {
+  activeMeasurableCount,
+  goalColumnsOf,
+  goalOf,
+  measurableColumns,
+  toMeasurable,
+  type MeasurableRow,
+} from './scorecard.repository.js';
 
 // H4's parts: the .xlsx export, the reminders job and the import.
 export { createScorecardExportService, scorecardWorkbook, type ScorecardExportService } from './scorecard.export.js';

@@ -320,3 +320,18 @@ export async function renumber(organizationId: string, ids: readonly string[], g
 
 export * from './scorecard.rollups.repository.js';
 export * from './scorecard.groups.repository.js';
+
+/** The department overview's figure: how many measurables a team tracks (not archived; uses measurables_team_frequency_idx). */
+export async function activeMeasurableCount(organizationId: string, teamId: string): Promise<number> {
+  const [row] = await tenantDb(organizationId)
+    .select({ active: sql<number>`count(*)::int` })
+    .from(measurables)
+    .where(
+      and(
+        eq(measurables.organizationId, organizationId),
+        eq(measurables.teamId, teamId),
+        isNull(measurables.archivedAt),
+      ),
+    );
+  return row?.active ?? 0;
+}

@@ -45,6 +45,15 @@ export async function findDepartment(organizationId: string, id: string): Promis
   return row;
 }
 
+/** A live (not archived) team with how many active people are in it; undefined when there is none such. */
+export async function activeTeamSummary(organizationId: string, teamId: string) {
+  const [row] = await tenantDb(organizationId)
+    .select({ id: teams.id, name: teams.name, isLeadershipTeam: teams.isLeadershipTeam, memberCount })
+    .from(teams)
+    .where(and(eq(teams.organizationId, organizationId), eq(teams.id, teamId), isNull(teams.archivedAt)));
+  return row;
+}
+
 export interface DepartmentValues {
   name: string;
   description: string | null;

@@ -17,7 +17,7 @@ export {
 export { teamsRoutes } from './teams.routes.js';
 export { createDepartmentsService, type DepartmentsService } from './departments.service.js';
 export { departmentsRoutes } from './departments.routes.js';
-export { listDepartmentMembers } from './departments.repository.js';
+export { activeTeamSummary, listDepartmentMembers } from './departments.repository.js';
 export {
   activeTeamsOfOrganization,
   activeTeamsOfPerson,

@@ -1,7 +1,7 @@
 export { createTodosService, toTodo, type TodosService } from './todos.service.js';
 export { todosRoutes } from './todos.routes.js';
 export { createTodosForIssue, type IssueTodoDraft } from './todos.for-issue.js';
-export { openTodosOfPerson, type DashboardTodoRow } from './todos.dashboard.repository.js';
+export { openTodosOfPerson, teamOpenTodoCounts, type DashboardTodoRow } from './todos.dashboard.repository.js';
 export { insertTodos as insertImportedTodos, todoTitles, type TodoInsert as ImportedTodo } from './todos.repository.js';
 export {
   todoCompletionByPeriod,

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { tenantDb } from '../../db/scope.js';
 import { teamView } from '../teams/index.js';
-import { todoColumns, todoOwner } from './todos.repository.js';
+import { todoColumns, todoOwner, visibleTo } from './todos.repository.js';
 import { todos } from './todos.table.js';
 
 const team = teamView('team');
@@ -35,3 +35,26 @@ export function openTodosOfPerson(organizationId: string, userId: string, today:
 }
 
 export type DashboardTodoRow = Awaited<ReturnType<typeof openTodosOfPerson>>[number];
+
+/**
+ * The department overview's figures: a team's open to-dos as the viewer sees them (others' private ones left out),
+ * and how many are overdue on `today`. One statement (uses todos_team_status_due_idx).
+ */
+export async function teamOpenTodoCounts(organizationId: string, teamId: string, viewerId: string, today: string) {
+  const [row] = await tenantDb(organizationId)
+    .select({
+      open: sql<number>`count(*)::int`,
+      overdue: sql<number>`(count(*) filter (where ${todos.dueDate} < ${today}::date))::int`,
+    })
+    .from(todos)
+    .where(
+      and(
+        eq(todos.organizationId, organizationId),
+        eq(todos.teamId, teamId),
+        eq(todos.status, 'open'),
+        isNull(todos.deletedAt),
+        visibleTo(viewerId),
+      ),
+    );
+  return row ?? { open: 0, overdue: 0 };
+}

@@ -16,7 +16,7 @@ export type TodoChanges = Partial<
 >;
 
 /** Others' private to-dos do not exist for a viewer: every read goes through this. */
-const visibleTo = (viewerId: string) => or(eq(todos.isPrivate, false), eq(todos.ownerId, viewerId));
+export const visibleTo = (viewerId: string) => or(eq(todos.isPrivate, false), eq(todos.ownerId, viewerId));
 
 /** The owner, joined on `todos.owner_id` (the people module's view of users). */
 export const todoOwner = personView('owner');

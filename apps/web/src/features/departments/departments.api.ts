@@ -8,12 +8,14 @@ import {
   type Department,
   departmentListSchema,
   departmentMemberListSchema,
+  departmentOverviewSchema,
   type DepartmentRole,
   type UpdateDepartmentRequest,
 } from '@keel/contract';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { useOrganizationMutation } from '../../lib/organization-mutation';
 import { useOrganizationQuery } from '../../lib/organization-query';
+import { localToday } from '../todos/todo-dates';
 import { chooseDepartment, storeDepartment, storedDepartmentId } from './department-selection';
 
 /** Keys start with the change-bus entity 'team': an admin's change (here or live) refreshes every selector. */
@@ -38,6 +40,21 @@ export const useDepartmentMembers = (departmentId: string | null) =>
       }),
     { enabled: departmentId !== null },
   );
+
+/**
+ * One department's figures (GET …/teams/:id/overview), keyed ['organizations', id, 'department_overview', …]: no
+ * change event names it, so lib/dependent-entities maps the kinds it counts (priorities, to-dos, issues, scorecard,
+ * meetings, teams) onto it, live and after the features' own mutations.
+ */
+export function useDepartmentOverview(teamId: string) {
+  const today = localToday();
+  return useOrganizationQuery('department_overview', [teamId, today], (organizationId, { signal }) =>
+    apiRequest(
+      `/organizations/${encodeURIComponent(organizationId)}/teams/${encodeURIComponent(teamId)}/overview?${new URLSearchParams({ today }).toString()}`,
+      { schema: departmentOverviewSchema, signal },
+    ),
+  );
+}
 
 export const isStaleDepartment = (error: unknown) =>
   error instanceof ApiError && error.code === 'department.stale_version';
