@@ -29,8 +29,9 @@ const CORE_FEATURES = [
  * Prices are in cents of `BILLING_CURRENCY`; an annual price exists only when the server is configured with one.
  */
 export const BILLING_CURRENCY = 'usd';
+/** The trial lets a team try everything the largest plan has. */
 export const TRIAL_ALLOWANCE: PlanAllowance = {
-  userCap: 25,
+  userCap: 100,
   teamCap: null,
   features: [...CORE_FEATURES, `${TRIAL_DAYS} days free, no credit card`],
 };
@@ -41,21 +42,15 @@ export const BILLING_PLANS: Readonly<
     name: 'Starter',
     monthlyPriceCents: 14_900,
     userCap: 10,
-    teamCap: 5,
-    features: [...CORE_FEATURES, 'Up to 10 users', 'Up to 5 teams', 'E-mail support'],
+    teamCap: null,
+    features: [...CORE_FEATURES, 'Up to 10 users', 'Unlimited teams and departments', 'E-mail support'],
   },
   growth: {
     name: 'Growth',
     monthlyPriceCents: 34_900,
-    userCap: 25,
+    userCap: 100,
     teamCap: null,
-    features: [
-      ...CORE_FEATURES,
-      'Up to 25 users',
-      'Unlimited teams and departments',
-      'API keys, webhooks and chat notifications',
-      'Priority support',
-    ],
+    features: [...CORE_FEATURES, 'Up to 100 users', 'Unlimited teams and departments', 'Priority support'],
   },
 };
 

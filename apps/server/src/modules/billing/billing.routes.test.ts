@@ -48,7 +48,7 @@ describe('GET /billing/plans', () => {
     expect(data.trial).toMatchObject({ days: 30, requiresCard: false });
     expect(data.plans.map((plan) => [plan.key, plan.monthlyPriceCents, plan.intervals, plan.userCap])).toEqual([
       ['starter', 14_900, ['month'], 10],
-      ['growth', 34_900, ['month', 'year'], 25],
+      ['growth', 34_900, ['month', 'year'], 100],
     ]);
     expect(data.plans[0]!.features.length).toBeGreaterThan(3);
   });
@@ -107,7 +107,7 @@ describe('the overview', () => {
       trialDaysRemaining: 30,
       currentPeriodEnd: null,
       hasBillingAccount: false,
-      seats: { used: 3, pending: 0, cap: 25 },
+      seats: { used: 3, pending: 0, cap: 100 },
     });
   });
 });
