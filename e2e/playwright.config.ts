@@ -4,12 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NO_MAIL_PORT } from './support/no-mail-server.js';
+import { BILLING_PORT, STRIPE_STAND_IN_PORT } from './support/billing-server.js';
+import { STAND_IN_PRICES, STAND_IN_WEBHOOK_SECRET } from '../apps/server/src/test-support/stripe-stand-in-settings.js';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.E2E_PORT ?? 3917);
 // Workers re-load this file: the first load picks the data folder and the others inherit it.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'keel-e2e-'));
 process.env.E2E_NO_MAIL_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'keel-e2e-no-mail-'));
+process.env.E2E_BILLING_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'keel-e2e-billing-'));
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -76,6 +79,35 @@ export default defineConfig({
         APP_URL: `http://127.0.0.1:${NO_MAIL_PORT}`,
         LOG_LEVEL: 'warn',
         AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      },
+    },
+    // Stripe, played on this machine (billing.spec.ts pays and cancels on its pages).
+    {
+      command: 'npx tsx e2e/support/stripe-stand-in-server.ts',
+      cwd: repositoryRoot,
+      url: `http://127.0.0.1:${STRIPE_STAND_IN_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    // The same app billing through that Stripe, on its own data folder: billing.spec.ts opens it.
+    {
+      command: 'node apps/server/dist/main.js',
+      cwd: repositoryRoot,
+      url: `http://127.0.0.1:${BILLING_PORT}/api/v1/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(BILLING_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_BILLING_DATA_DIR,
+        APP_URL: `http://127.0.0.1:${BILLING_PORT}`,
+        LOG_LEVEL: 'warn',
+        AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+        STRIPE_SECRET_KEY: 'sk_test_keel_stand_in',
+        STRIPE_WEBHOOK_SECRET: STAND_IN_WEBHOOK_SECRET,
+        STRIPE_PRICE_STARTER_MONTHLY: STAND_IN_PRICES.starterMonthly,
+        STRIPE_PRICE_GROWTH_MONTHLY: STAND_IN_PRICES.growthMonthly,
+        STRIPE_API_URL: `http://127.0.0.1:${STRIPE_STAND_IN_PORT}`,
       },
     },
   ],

@@ -226,7 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...deps.chatNotifications,
   });
   onDomainEvent(database.db, chatFanOut(jobs, config.appUrl));
-  const billing = setUpBilling({ config, database, jobs, mailer, log: app.log });
+  const billing = setUpBilling({ config, database, jobs, mailer, changes, log: app.log });
   app.decorate('jobs', jobs);
   const metrics = registerMetrics(app, {
     token: config.metricsToken,

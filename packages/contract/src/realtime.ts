@@ -64,6 +64,8 @@ export const REALTIME_ENTITIES = [
   'storage',
   'integration',
   'data_export',
+  /** The organization's plan and status (billing): its banner, its billing page. */
+  'subscription',
 ] as const;
 export const realtimeEntitySchema = z.enum(REALTIME_ENTITIES);
 export type RealtimeEntity = z.infer<typeof realtimeEntitySchema>;

@@ -10,6 +10,10 @@ export const subscriptionStatusSchema = z.object({
   daysRemaining: z.number().int(),
   accountStatus: accountStatusSchema,
   subscriptionTier: subscriptionTierSchema,
+  /** False on a server without billing: it has no trial to end and no limits, so no trial banner. */
+  billingConfigured: z.boolean(),
+  /** Writes are refused (a trial ended without a subscription, or one canceled), only where billing applies. */
+  readOnly: z.boolean(),
 });
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 

@@ -121,7 +121,7 @@ export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): P
     ),
   );
   await app.register(preferencesRoutes(createPreferencesService({ db })));
-  await app.register(subscriptionRoutes(createSubscriptionService({ db })));
+  await app.register(subscriptionRoutes(createSubscriptionService({ db, billingConfigured: deps.config.billing !== undefined })));
   await app.register(
     billingRoutes(createBillingService({ db, billing: deps.billing, appUrl: deps.config.appUrl, log: app.log })),
   );

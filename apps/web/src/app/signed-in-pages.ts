@@ -26,6 +26,7 @@ export const signedInPages = {
   TerminologySettingsPage: () => import('../features/terminology/pages/TerminologySettingsPage'),
   StorageSettingsPage: () => import('../features/storage-settings/pages/StorageSettingsPage'),
   IntegrationsPage: () => import('../features/integrations/pages/IntegrationsPage'),
+  BillingPage: () => import('../features/billing/pages/BillingPage'),
   BulkImportPage: () => import('../features/member-import/pages/BulkImportPage'),
   AdminToolsPage: () => import('../features/operations/pages/AdminToolsPage'),
   TodosImportPage: () => import('../features/imports/pages/TodosImportPage'),

@@ -2,9 +2,10 @@ import type Stripe from 'stripe';
 import { z } from 'zod';
 import type { BillingSettings } from '../../config.js';
 import type { Database, OwnerSql } from '../../db/database.js';
-import { inAccountScope, inTenant, readInTenant } from '../../db/scope.js';
+import { afterCommit, inAccountScope, inTenant, readInTenant } from '../../db/scope.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { Mailer } from '../../mail/mailer.js';
+import type { ChangeBus } from '../../realtime/change-bus.js';
 import { recordAuditEvent } from '../audit/index.js';
 import { findOrganization } from '../organizations/index.js';
 import { listBillingRecipients, updateOrganizationPlan } from '../people/index.js';
@@ -58,11 +59,22 @@ export interface StripeEventJobDeps {
   appUrl: string;
   settings: BillingSettings;
   stripe: StripeClient;
+  changes: ChangeBus;
   log: { warn(details: object, message: string): void; info(details: object, message: string): void };
 }
 
 /** Inside the organization's scope: the subscription as Stripe has it now, onto the billing account and the plan. */
 async function applySubscription(deps: StripeEventJobDeps, organizationId: string, truth: SubscriptionFacts) {
+  // Every open page of the organization shows the plan (its banner, the billing page): all learn of it at once.
+  const announce = () =>
+    deps.changes.publish({
+      organizationId,
+      teamId: null,
+      entity: 'subscription',
+      ids: [organizationId],
+      action: 'updated',
+      actorUserId: null,
+    });
   await inTenant(deps.db, { organizationId, userId: null }, async () => {
     const organization = await findOrganization(organizationId);
     if (!organization) return;
@@ -71,6 +83,7 @@ async function applySubscription(deps: StripeEventJobDeps, organizationId: strin
     const replaced = account.stripeSubscriptionId !== null && account.stripeSubscriptionId !== truth.id;
     if (replaced && isLiveSubscription(account.subscriptionStatus) && !isLiveSubscription(truth.status)) return;
     const price = planOfPrice(deps.settings.prices, truth.priceId);
+    afterCommit(announce);
     await repository.saveSubscription(organizationId, {
       stripeSubscriptionId: truth.id,
       subscriptionStatus: truth.status,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BillingOverview, Session } from '@keel/contract';
+import type { BillingOverview, Session, SubscriptionStatus } from '@keel/contract';
 import { csvFile, importForm } from '../../test-support/imports-fixture.js';
 import { startStripeStandIn, type StripeStandIn } from '../../test-support/stripe-stand-in.js';
 import { bearer, bodyOf, queryAsOwner, uniqueEmail, useTenantFixture } from '../../test-support/test-app.js';
@@ -81,6 +81,11 @@ describe('read-only after a lapse', () => {
     });
     expect(status.headers['x-account-status']).toBe('trialing');
     expect(status.headers['x-trial-active']).toBe('false');
+    // Every member's banner learns it from the status everyone reads.
+    expect(bodyOf<{ data: SubscriptionStatus }>(status).data).toMatchObject({
+      billingConfigured: true,
+      readOnly: true,
+    });
   });
 
   it('opens again once subscribed, and closes when the subscription is canceled', async () => {

@@ -17,15 +17,14 @@ export function billingStateOf(
   now: Date,
   limitsApply: boolean,
 ): { state: BillingState; readOnly: boolean; trialDaysRemaining: number } {
-  const status = subscriptionStatusOf(organization, now);
+  const status = subscriptionStatusOf(organization, now, limitsApply);
   const state: BillingState =
     organization.accountStatus === 'trialing'
       ? status.trialActive
         ? 'trialing'
         : 'trial_expired'
       : organization.accountStatus;
-  const lapsed = state === 'trial_expired' || state === 'canceled';
-  return { state, readOnly: limitsApply && lapsed, trialDaysRemaining: status.daysRemaining };
+  return { state, readOnly: status.readOnly, trialDaysRemaining: status.daysRemaining };
 }
 
 /** Stripe's subscription statuses (a string: Stripe adds new ones). */

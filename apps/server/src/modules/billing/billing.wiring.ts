@@ -2,6 +2,7 @@ import type { Config } from '../../config.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { Mailer } from '../../mail/mailer.js';
+import type { ChangeBus } from '../../realtime/change-bus.js';
 import { defineStripeEventJob } from './billing.events.job.js';
 import { defineTrialReminders } from './billing.reminders.job.js';
 import { createStripeClient } from './billing.stripe.js';
@@ -17,6 +18,7 @@ export function setUpBilling(deps: {
   database: DatabaseHandle;
   jobs: JobQueue;
   mailer: Mailer;
+  changes: ChangeBus;
   log: {
     warn(details: object, message: string): void;
     info(details: object, message: string): void;
@@ -34,7 +36,7 @@ export function setUpBilling(deps: {
     log: deps.log,
     jobs: deps.jobs,
   };
-  defineStripeEventJob({ ...shared, settings, stripe });
+  defineStripeEventJob({ ...shared, settings, stripe, changes: deps.changes });
   const reminders = defineTrialReminders(shared);
   return { runtime: { settings, stripe }, schedule: reminders.schedule };
 }

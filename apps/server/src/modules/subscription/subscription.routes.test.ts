@@ -22,6 +22,8 @@ describe('GET /subscription/status', () => {
         daysRemaining: TRIAL_DAYS,
         accountStatus: 'trialing',
         subscriptionTier: 'trial',
+        billingConfigured: false,
+        readOnly: false,
       });
       expect(response.headers[SUBSCRIPTION_HEADERS.trialActive]).toBe('true');
       expect(response.headers[SUBSCRIPTION_HEADERS.trialDaysRemaining]).toBe('30');
@@ -38,10 +40,13 @@ describe('GET /subscription/status', () => {
 
     await setOrganization(t.other.user.organizationId, `trial_ends_at = now() - interval '1 day'`);
     const expired = await status(t.other);
+    // This server bills nobody (no Stripe settings): an ended trial limits nothing.
     expect(bodyOf<{ data: SubscriptionStatus }>(expired).data).toMatchObject({
       trialActive: false,
       daysRemaining: 0,
       hasSubscription: false,
+      billingConfigured: false,
+      readOnly: false,
     });
     expect(expired.headers[SUBSCRIPTION_HEADERS.trialActive]).toBe('false');
     expect(expired.headers[SUBSCRIPTION_HEADERS.trialDaysRemaining]).toBe('0');
@@ -56,6 +61,8 @@ describe('GET /subscription/status', () => {
       daysRemaining: 0,
       accountStatus: 'active',
       subscriptionTier: 'growth',
+      billingConfigured: false,
+      readOnly: false,
     });
     expect(response.headers[SUBSCRIPTION_HEADERS.accountStatus]).toBe('active');
     expect(response.headers[SUBSCRIPTION_HEADERS.subscriptionTier]).toBe('growth');
@@ -81,23 +88,33 @@ describe('subscriptionStatusOf', () => {
   const trialEndsAt = new Date('2030-06-20T12:00:00Z');
 
   it.each([
-    ['trialing', 'trial', false, true, 5],
-    ['active', 'starter', true, false, 0],
-    ['past_due', 'growth', true, false, 0],
-    ['canceled', 'growth', false, false, 0],
-    ['active', 'trial', false, false, 0],
+    ['trialing', 'trial', false, true, 5, false],
+    ['active', 'starter', true, false, 0, false],
+    ['past_due', 'growth', true, false, 0, false],
+    ['canceled', 'growth', false, false, 0, true],
+    ['active', 'trial', false, false, 0, false],
   ] as const)(
-    '%s on %s: subscription %s, trial active %s, %i days',
-    (accountStatus, subscriptionTier, hasSubscription, trialActive, daysRemaining) => {
-      expect(subscriptionStatusOf({ accountStatus, subscriptionTier, trialEndsAt }, now)).toEqual({
+    '%s on %s: subscription %s, trial active %s, %i days, read-only with billing %s',
+    (accountStatus, subscriptionTier, hasSubscription, trialActive, daysRemaining, lapsed) => {
+      const organization = { accountStatus, subscriptionTier, trialEndsAt };
+      expect(subscriptionStatusOf(organization, now, true)).toEqual({
         hasSubscription,
         trialActive,
         daysRemaining,
         accountStatus,
         subscriptionTier,
+        billingConfigured: true,
+        readOnly: lapsed,
       });
+      expect(subscriptionStatusOf(organization, now)).toMatchObject({ billingConfigured: false, readOnly: false });
     },
   );
+
+  it('makes an ended trial read-only only where billing applies', () => {
+    const ended = { accountStatus: 'trialing', subscriptionTier: 'trial', trialEndsAt: now } as const;
+    expect(subscriptionStatusOf(ended, now, true)).toMatchObject({ trialActive: false, readOnly: true });
+    expect(subscriptionStatusOf(ended, now, false)).toMatchObject({ trialActive: false, readOnly: false });
+  });
 
   it('never counts below zero and ends the trial exactly at its end', () => {
     expect(

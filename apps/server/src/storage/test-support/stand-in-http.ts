@@ -6,6 +6,8 @@ import type { StorageOAuthConfig } from '../../config.js';
 /** What the providers' stand-ins share: a server on a free port, bodies read whole, JSON answers. */
 export async function listenOnFreePort(
   handle: (request: IncomingMessage, response: ServerResponse) => Promise<void>,
+  /** A fixed port instead (a stand-in other processes are told of before it starts). */
+  fixedPort = 0,
 ): Promise<{ server: Server; origin: string }> {
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
@@ -13,7 +15,7 @@ export async function listenOnFreePort(
       else response.destroy();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(fixedPort, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return { server, origin: `http://127.0.0.1:${port}` };
 }

@@ -26,8 +26,8 @@ describe('signed-in layout', () => {
     expect(within(nav).queryByRole('link', { name: 'Users' })).toBeNull();
     expect(await screen.findByText('Analytical Engines')).toBeTruthy();
     expect(await screen.findByText(/Your free trial ends in 12 days/)).toBeTruthy();
-    // Billing is not built yet: the banner says so in place instead of linking to a placeholder.
-    const trialBanner = screen.getByText('Choosing a plan: coming soon.').closest('[role="status"]');
+    // Billing is for administrators: a member is told whom to ask.
+    const trialBanner = screen.getByText('Ask an administrator to choose a plan.').closest('[role="status"]');
     expect(trialBanner?.querySelector('a')).toBeNull();
     // No content file on the server: no patent notice in the footer.
     expect(screen.getByRole('contentinfo').textContent).not.toMatch(/patent/i);

@@ -23,6 +23,9 @@ describe('fetchSubscriptionStatus', () => {
       daysRemaining: 7,
       accountStatus: 'trialing',
       subscriptionTier: 'trial',
+      // An older server that does not say whether it bills is taken to bill, as the spec's client assumes.
+      billingConfigured: true,
+      readOnly: false,
     });
   });
 

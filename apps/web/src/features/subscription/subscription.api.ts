@@ -15,12 +15,16 @@ export const FALLBACK_STATUS: SubscriptionStatus = {
   daysRemaining: TRIAL_DAYS,
   accountStatus: 'trialing',
   subscriptionTier: 'trial',
+  billingConfigured: true,
+  readOnly: false,
 };
 
 /** Trial details travel in response headers; the body only says whether a subscription exists. */
 export function readSubscriptionStatus(body: unknown, headers: Headers): SubscriptionStatus {
-  const hasSubscription =
-    typeof body === 'object' && body !== null && (body as { hasSubscription?: unknown }).hasSubscription === true;
+  const fields = (typeof body === 'object' && body !== null ? body : {}) as Partial<
+    Record<keyof SubscriptionStatus, unknown>
+  >;
+  const hasSubscription = fields.hasSubscription === true;
   const days = Number.parseInt(headers.get(SUBSCRIPTION_HEADERS.trialDaysRemaining) ?? '', 10);
   const status = accountStatusSchema.safeParse(headers.get(SUBSCRIPTION_HEADERS.accountStatus));
   const tier = subscriptionTierSchema.safeParse(headers.get(SUBSCRIPTION_HEADERS.subscriptionTier));
@@ -30,6 +34,9 @@ export function readSubscriptionStatus(body: unknown, headers: Headers): Subscri
     daysRemaining: Number.isFinite(days) ? days : 0,
     accountStatus: status.success ? status.data : hasSubscription ? 'active' : 'trialing',
     subscriptionTier: tier.success ? tier.data : 'trial',
+    // Only a server that says it bills nobody hides the trial; an older one that does not say still bills.
+    billingConfigured: fields.billingConfigured !== false,
+    readOnly: fields.readOnly === true,
   };
 }
 

@@ -8,6 +8,7 @@ import { Button } from '../../../ui/Button';
 import { EmptyNote, LIST_CARD_CLASSES, ListPage, ListStates } from '../../../ui/ListPage';
 import { useTerminology } from '../../terminology/terminology.api';
 import { useConsultantClients, useSwitchToClient } from '../consultants.api';
+import { planText } from '../consultant-words';
 import { termPlural } from '../../terminology/term-words';
 
 function ClientCard({
@@ -32,6 +33,7 @@ function ClientCard({
         <p className="text-sm text-slate-600 dark:text-slate-300">
           Access: {client.accessLevel}
           {client.clientStatus === 'active' ? '' : ` • ${client.clientStatus}`}
+          {client.plan ? ` • ${planText(client.plan)}` : ''}
         </p>
       </div>
       <dl className="grid grid-cols-3 gap-2 text-center">

@@ -9,6 +9,7 @@ import { renderPage } from '../../../test-utils/render';
 import ConsultantRegisterPage from '../../auth/pages/ConsultantRegisterPage';
 import ConsultantAcceptPage from './ConsultantAcceptPage';
 import ConsultantDashboardPage from './ConsultantDashboardPage';
+import { planText } from '../consultant-words';
 
 const CLIENT = '44444444-4444-4444-8444-444444444444';
 const consultant = makeUser({ isConsultant: true, role: 'owner', organizationName: 'Coach & Co' });
@@ -22,6 +23,7 @@ const clients: ConsultantClientList = {
       clientStatus: 'active',
       grantedAt: '2026-01-01T00:00:00.000Z',
       figures: { members: 12, openIssues: 3, prioritiesOnTrack: 4, prioritiesThisQuarter: 5 },
+      plan: { accountStatus: 'trialing', subscriptionTier: 'trial', trialDaysRemaining: 6 },
     },
   ],
 };
@@ -41,6 +43,16 @@ describe('ConsultantDashboardPage', () => {
     expect(screen.getByText('12')).toBeTruthy();
     expect(screen.getByText('3')).toBeTruthy();
     expect(screen.getByText('4 / 5')).toBeTruthy();
+    expect(screen.getByText(/Access: admin • Trial: 6 days left/)).toBeTruthy();
+  });
+
+  it.each([
+    [{ accountStatus: 'trialing', subscriptionTier: 'trial', trialDaysRemaining: 0 }, 'Trial ended'],
+    [{ accountStatus: 'active', subscriptionTier: 'growth', trialDaysRemaining: 0 }, 'Growth plan'],
+    [{ accountStatus: 'past_due', subscriptionTier: 'starter', trialDaysRemaining: 0 }, 'Starter plan: payment failed'],
+    [{ accountStatus: 'canceled', subscriptionTier: 'starter', trialDaysRemaining: 0 }, 'Subscription ended'],
+  ] as const)('names a client plan %o as "%s"', (plan, text) => {
+    expect(planText(plan)).toBe(text);
   });
 
   it('says so when no client granted access yet', async () => {

@@ -1,10 +1,11 @@
-import type { AggregateRating } from '@keel/contract';
+import { BILLING_PLANS, type AggregateRating } from '@keel/contract';
 import { PRODUCT_SHORT_NAME } from '../../../lib/page-meta';
 
-export const MARKETING_PLANS = [
-  { name: 'Starter', price: '149.00' },
-  { name: 'Growth', price: '349.00' },
-] as const;
+/** The plans as billing sells them (the contract keeps them in one place), priced as schema.org wants. */
+export const MARKETING_PLANS = Object.values(BILLING_PLANS).map((plan) => ({
+  name: plan.name,
+  price: (plan.monthlyPriceCents / 100).toFixed(2),
+}));
 
 /** The rating is the operator's to claim (MARKETING_CONTENT_FILE); without it the data carries none. */
 export function softwareApplicationJsonLd(origin: string, rating: AggregateRating | null): Record<string, unknown> {

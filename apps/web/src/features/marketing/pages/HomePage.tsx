@@ -7,6 +7,7 @@ import { FeatureGrid } from '../components/home/FeatureGrid';
 import { FinalCallToAction } from '../components/home/FinalCallToAction';
 import { Hero } from '../components/home/Hero';
 import { MethodologySection } from '../components/home/MethodologySection';
+import { PricingSection } from '../components/home/PricingSection';
 import { Testimonials } from '../components/home/Testimonials';
 import { useMarketingContent } from '../marketing-content.api';
 
@@ -30,6 +31,7 @@ export default function HomePage() {
       <FeatureCategories />
       <EnterpriseSection soc2Type2={claims?.soc2Type2 ?? null} />
       <Testimonials testimonials={claims?.testimonials ?? []} />
+      <PricingSection />
       <FinalCallToAction />
     </PublicLayout>
   );
