@@ -40,6 +40,7 @@ export * from './webhooks.js';
 export * from './chat-notifications.js';
 export * from './calendar-feed.js';
 export * from './data-export.js';
+export * from './priority-assistant.js';
 export * from './analytics.js';
 export * from './client-config.js';
 export * from './billing.js';
