@@ -44,7 +44,7 @@ const signedInRoutes: RouteObject[] = [
   ),
   ...pages(['/priorities/import'], 'prioritiesImport', signedInPage('PrioritiesImportPage')),
   ...pages(['/issues/import'], 'issuesImport', signedInPage('IssuesImportPage')),
-  ...pages(['/organizations/:orgId/smart-rock-assistant'], 'priorityAssistant'),
+  ...pages(['/organizations/:orgId/smart-rock-assistant'], 'priorityAssistant', signedInPage('PriorityAssistantPage')),
   ...pages(
     ['/scorecard', '/scorecard-original', '/scorecard-redesigned', '/scorecard-debug'],
     'scorecard',

@@ -27,6 +27,7 @@ export const signedInPages = {
   StorageSettingsPage: () => import('../features/storage-settings/pages/StorageSettingsPage'),
   IntegrationsPage: () => import('../features/integrations/pages/IntegrationsPage'),
   BillingPage: () => import('../features/billing/pages/BillingPage'),
+  PriorityAssistantPage: () => import('../features/priority-assistant/pages/PriorityAssistantPage'),
   BulkImportPage: () => import('../features/member-import/pages/BulkImportPage'),
   AdminToolsPage: () => import('../features/operations/pages/AdminToolsPage'),
   TodosImportPage: () => import('../features/imports/pages/TodosImportPage'),

@@ -15,6 +15,7 @@ import { Dialog } from '../../../ui/Dialog';
 import { DateField, FormActions, SelectField } from '../../../ui/FormFields';
 import { AnnualGoalSelect } from '../../business-plan/components/AnnualGoalSelect';
 import { OwnerPicker } from '../../todos/components/OwnerPicker';
+import { InlineSmartCheck } from '../../priority-assistant/components/InlineSmartCheck';
 import { useCreatePriorities } from '../priorities.api';
 import { quarterName } from '../priority-format';
 import {
@@ -126,6 +127,22 @@ export function CreatePriorityDialog(props: CreatePriorityDialogProps) {
           <PriorityTextFields
             title={{ error: errors.title?.message, ...register('title') }}
             description={register('description')}
+          />
+          <InlineSmartCheck
+            draft={() => {
+              const values = form.getValues();
+              return {
+                title: values.title,
+                description: values.description,
+                ownerIds: values.ownerIds,
+                dueDate: values.dueDate || quarter.end,
+                teamId,
+              };
+            }}
+            onAcceptRewrite={(rewrite) => {
+              form.setValue('title', rewrite.title, { shouldDirty: true, shouldValidate: true });
+              form.setValue('description', rewrite.description, { shouldDirty: true });
+            }}
           />
           <SelectField label={terms.quarter_label} {...register('quarterKey')}>
             {quarters.map((candidate) => (

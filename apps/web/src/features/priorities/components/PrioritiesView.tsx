@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import Sparkles from 'lucide-react/icons/sparkles';
+import { Link } from 'react-router';
 import { fiscalQuarterOf, toIsoDate, type FiscalQuarterInfo, type Priority } from '@keel/contract';
 import { errorText } from '../../../lib/api-client';
 import { useTeamListPage } from '../../../lib/team-list-page';
 import { Banner } from '../../../ui/Banner';
-import { Button } from '../../../ui/Button';
+import { Button, buttonClasses } from '../../../ui/Button';
 import { Checkbox } from '../../../ui/Checkbox';
 import { SelectField } from '../../../ui/FormFields';
 import { EmptyNote, LIST_CARD_CLASSES, ListPage, ListStates } from '../../../ui/ListPage';
@@ -109,6 +111,13 @@ export function PrioritiesView({ teamId, teamName }: PrioritiesViewProps) {
         readOnly || !user ? null : (
           <div className="flex flex-wrap gap-2">
             <ImportLink to="/priorities/import" label={`Import ${plural}`} />
+            <Link
+              to={`/organizations/${user.organizationId}/smart-rock-assistant`}
+              className={buttonClasses('secondary', 'md', 'inline-flex items-center gap-2')}
+            >
+              <Sparkles aria-hidden className="size-4" />
+              Assistant
+            </Link>
             {current ? <Button onClick={() => setCreating(true)}>New {singular}</Button> : null}
           </div>
         )
