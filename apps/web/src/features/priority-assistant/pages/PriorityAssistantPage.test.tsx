@@ -116,7 +116,7 @@ describe('PriorityAssistantPage', () => {
       expect(results.violations).toEqual([]);
 
       await userEvent.click(screen.getByRole('button', { name: 'Use this rewrite' }));
-      expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe(
+      expect(screen.getByLabelText<HTMLInputElement>('Title').value).toBe(
         'Raise online sales to [target] by December 31, 2026',
       );
       await userEvent.clear(screen.getByLabelText('Title'));
