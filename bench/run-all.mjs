@@ -28,6 +28,7 @@ const ALL = [
   'api-keys',
   'webhooks',
   'data-export',
+  'priority-assistant',
 ];
 const only = option('only', ALL.join(','))
   .split(',')
@@ -278,6 +279,15 @@ function rowsFor(name, r) {
           run.checks.everyOnce && run.checks.signatures,
         ],
       ]);
+    case 'priority-assistant':
+      return [
+        [
+          `priority assistant, offline SMART check of ${r.settings.draftCharacters} characters (p95)`,
+          `< ${r.goals.smartCheckP95Ms} ms`,
+          `${r.smartCheck.p95Ms} ms`,
+          r.pass,
+        ],
+      ];
     case 'data-export':
       return [
         [
