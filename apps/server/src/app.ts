@@ -46,6 +46,8 @@ import { createSecretBox } from './crypto/secret-box.js';
 import { onDomainEvent } from './events/domain-events.js';
 import { createProductEventRecorder } from './modules/analytics/index.js';
 import { setUpBilling } from './modules/billing/index.js';
+import { defineMeetingRecapDraft } from './modules/meetings/index.js';
+import { createRecapDrafter } from './modules/priority-assistant/index.js';
 import { incomingDirOf } from './storage/drivers/local-driver.js';
 import { removeStaleUploads } from './storage/stale-uploads.js';
 import {
@@ -227,6 +229,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   onDomainEvent(database.db, chatFanOut(jobs, config.appUrl));
   const billing = setUpBilling({ config, database, jobs, mailer, changes, log: app.log });
+  const meetingRecapDrafter = createRecapDrafter({ db: database.db, settings: config.assistant, log: app.log });
+  defineMeetingRecapDraft({
+    db: database.db,
+    jobs,
+    mailer,
+    appUrl: config.appUrl,
+    changes,
+    writtenRecaps: meetingRecapDrafter,
+  });
   app.decorate('jobs', jobs);
   const metrics = registerMetrics(app, {
     token: config.metricsToken,
@@ -338,6 +349,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         productEvents,
         chatSecrets,
         billing: billing.runtime,
+        meetingRecapDrafter,
         operations: {
           databaseKind: database.kind,
           version: SERVER_VERSION,

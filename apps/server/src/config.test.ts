@@ -26,3 +26,38 @@ describe('error-reporting settings', () => {
     expect(() => loadConfig({ ...BASE, SENTRY_DSN: 'not a dsn' })).toThrow();
   });
 });
+
+describe('priority assistant settings', () => {
+  it('have no model without a provider, a name, and a base URL (OpenAI-compatible) or key (Anthropic)', () => {
+    expect(loadConfig(BASE).assistant).toEqual({ model: undefined, monthlyRequests: 2000, rateLimitPerMinute: 30 });
+    const named = { ...BASE, ASSISTANT_MODEL_PROVIDER: 'openai-compatible', ASSISTANT_MODEL_NAME: 'llama3.1' };
+    expect(loadConfig(named).assistant.model).toBeUndefined();
+    expect(loadConfig({ ...named, ASSISTANT_MODEL_PROVIDER: 'anthropic' }).assistant.model).toBeUndefined();
+  });
+
+  it('name a local OpenAI-compatible model without a key, and the limits when set', () => {
+    const config = loadConfig({
+      ...BASE,
+      ASSISTANT_MODEL_PROVIDER: 'openai-compatible',
+      ASSISTANT_MODEL_BASE_URL: 'http://localhost:11434/v1',
+      ASSISTANT_MODEL_NAME: 'llama3.1',
+      ASSISTANT_MONTHLY_REQUESTS: '50',
+      ASSISTANT_RATE_LIMIT_PER_MINUTE: '5',
+    });
+    expect(config.assistant).toEqual({
+      model: {
+        provider: 'openai-compatible',
+        baseUrl: 'http://localhost:11434/v1',
+        apiKey: undefined,
+        name: 'llama3.1',
+        timeoutMs: 20_000,
+      },
+      monthlyRequests: 50,
+      rateLimitPerMinute: 5,
+    });
+  });
+
+  it('refuse an unknown provider', () => {
+    expect(() => loadConfig({ ...BASE, ASSISTANT_MODEL_PROVIDER: 'gpt' })).toThrow();
+  });
+});

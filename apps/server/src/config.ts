@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { API_KEY_RATE_LIMIT_PER_MINUTE } from '@keel/contract';
+import { API_KEY_RATE_LIMIT_PER_MINUTE, ASSISTANT_MONTHLY_MODEL_REQUESTS_DEFAULT } from '@keel/contract';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'])
@@ -69,6 +69,14 @@ const envSchema = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(7),
   /** The Bearer token Prometheus sends to GET /metrics; without it the server keeps no metrics. */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /** The priority assistant's language model: without a provider, base URL (OpenAI-compatible) and name, none is used. */
+  ASSISTANT_MODEL_PROVIDER: z.enum(['openai-compatible', 'anthropic']).optional(),
+  ASSISTANT_MODEL_BASE_URL: z.preprocess((value) => (value === '' ? undefined : value), z.string().url().optional()),
+  ASSISTANT_MODEL_API_KEY: z.string().optional(),
+  ASSISTANT_MODEL_NAME: z.string().optional(),
+  ASSISTANT_MODEL_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  ASSISTANT_MONTHLY_REQUESTS: z.coerce.number().int().min(0).default(ASSISTANT_MONTHLY_MODEL_REQUESTS_DEFAULT),
+  ASSISTANT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
 });
 
 export interface Config {
@@ -101,6 +109,8 @@ export interface Config {
   errorReporting: ErrorReporterSettings | undefined;
   /** Absent: billing says it is not configured, and no trial end, seat limit or read-only state applies. */
   billing: BillingSettings | undefined;
+  /** The priority assistant's limits, and its model (absent: every answer comes from the offline engine). */
+  assistant: AssistantSettings;
   oidc: {
     google: OidcProviderConfig | undefined;
     microsoft: OidcProviderConfig | undefined;
@@ -148,6 +158,41 @@ function billingSettings(parsed: z.infer<typeof envSchema>): BillingSettings | u
       growth: { month: growth, year: parsed.STRIPE_PRICE_GROWTH_ANNUAL?.trim() || undefined },
     },
     api: { protocol, host: api.hostname, port: api.port ? Number(api.port) : protocol === 'http' ? 80 : 443 },
+  };
+}
+
+/** The language model the priority assistant may use (issue 18), and what one organization may ask of it. */
+export interface AssistantSettings {
+  model: AssistantModelSettings | undefined;
+  /** Model requests an organization may make in a calendar month (UTC). */
+  monthlyRequests: number;
+  /** Model requests an organization may make per minute (counted in this process). */
+  rateLimitPerMinute: number;
+}
+
+export interface AssistantModelSettings {
+  provider: 'openai-compatible' | 'anthropic';
+  /** OpenAI-compatible: required (OpenAI, Azure OpenAI, Ollama, vLLM); Anthropic: its own unless set. */
+  baseUrl: string | undefined;
+  apiKey: string | undefined;
+  name: string;
+  timeoutMs: number;
+}
+
+function assistantSettings(parsed: z.infer<typeof envSchema>): AssistantSettings {
+  const provider = parsed.ASSISTANT_MODEL_PROVIDER;
+  const name = parsed.ASSISTANT_MODEL_NAME?.trim();
+  const baseUrl = parsed.ASSISTANT_MODEL_BASE_URL;
+  const apiKey = parsed.ASSISTANT_MODEL_API_KEY?.trim() || undefined;
+  const configured =
+    provider !== undefined &&
+    name !== undefined &&
+    name !== '' &&
+    (provider === 'openai-compatible' ? baseUrl !== undefined : apiKey !== undefined);
+  return {
+    model: configured ? { provider, baseUrl, apiKey, name, timeoutMs: parsed.ASSISTANT_MODEL_TIMEOUT_MS } : undefined,
+    monthlyRequests: parsed.ASSISTANT_MONTHLY_REQUESTS,
+    rateLimitPerMinute: parsed.ASSISTANT_RATE_LIMIT_PER_MINUTE,
   };
 }
 
@@ -233,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     billing: billingSettings(parsed),
+    assistant: assistantSettings(parsed),
     oidc: {
       google: oidcProvider(
         parsed.GOOGLE_CLIENT_ID,

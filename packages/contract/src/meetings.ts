@@ -52,6 +52,24 @@ export const meetingRecapSchema = z.object({
 });
 export type MeetingRecap = z.infer<typeof meetingRecapSchema>;
 
+export const WRITTEN_RECAP_MAX = 5_000;
+/**
+ * A short recap in words, drafted by the priority assistant's model from the record once the meeting concluded
+ * (only where an administrator turned the model on); `drafted` until the facilitator edits it.
+ */
+export const meetingWrittenRecapSchema = z.object({
+  text: z.string(),
+  /** True while it stands as the model wrote it; false once a person edited it. */
+  drafted: z.boolean(),
+});
+export type MeetingWrittenRecap = z.infer<typeof meetingWrittenRecapSchema>;
+
+export const updateWrittenRecapRequestSchema = z.strictObject({
+  text: z.string().trim().min(1, 'Write the recap, or leave it as it was').max(WRITTEN_RECAP_MAX),
+  version: versionSchema,
+});
+export type UpdateWrittenRecapRequest = z.infer<typeof updateWrittenRecapRequestSchema>;
+
 export const meetingSchema = z.object({
   id: uuidSchema,
   teamId: uuidSchema,
@@ -72,6 +90,8 @@ export const meetingSchema = z.object({
   averageRating: z.number().nullable(),
   /** Set when the meeting concluded. */
   recap: meetingRecapSchema.nullable(),
+  /** The recap in words, at the top of the record; null offline, before it is drafted, or when drafting failed. */
+  writtenRecap: meetingWrittenRecapSchema.nullable().default(null),
   /** What the facilitator or scribe wrote down while the meeting ran. */
   notes: z.string(),
   /** Raised by each save of the notes, apart from `version`: typing notes never makes a move stale. */
@@ -84,7 +104,15 @@ export const meetingSchema = z.object({
 export type Meeting = z.infer<typeof meetingSchema>;
 
 export const meetingListItemSchema = meetingSchema
-  .omit({ sections: true, attendees: true, serverNow: true, recap: true, notes: true, notesVersion: true })
+  .omit({
+    sections: true,
+    attendees: true,
+    serverNow: true,
+    recap: true,
+    writtenRecap: true,
+    notes: true,
+    notesVersion: true,
+  })
   .extend({
     plannedMinutes: z.number().int().min(0),
     spentSeconds: z.number().int().min(0),

@@ -19,6 +19,7 @@ export const JOB_KINDS = [
   'chat.post',
   'billing.stripe-event',
   'billing.trial-reminders',
+  'meetings.recap-draft',
 ] as const;
 export const jobKindSchema = z.enum(JOB_KINDS);
 export type JobKind = z.infer<typeof jobKindSchema>;

@@ -31,3 +31,4 @@ export * from '../modules/data-import/data-import.table.js';
 export * from '../modules/analytics/analytics.table.js';
 export * from '../modules/chat-notifications/chat-notifications.table.js';
 export * from '../modules/billing/billing.table.js';
+export * from '../modules/priority-assistant/priority-assistant.table.js';

@@ -56,7 +56,8 @@ import {
   scorecardExportRoutes,
   scorecardRoutes,
 } from './scorecard/index.js';
-import { createMeetingsService, meetingsRoutes } from './meetings/index.js';
+import { createMeetingsService, meetingsRoutes, type WrittenRecapDrafter } from './meetings/index.js';
+import { createPriorityAssistantService, priorityAssistantRoutes } from './priority-assistant/index.js';
 import { annualGoalsRoutes, createAnnualGoalsService } from './annual-goals/index.js';
 import { businessPlanRoutes, createBusinessPlanService } from './business-plan/index.js';
 import { createOrgChartService, orgChartRoutes } from './org-chart/index.js';
@@ -102,6 +103,8 @@ export interface FeatureDeps {
   chatSecrets: SecretBox;
   /** Stripe's client and settings; absent without them (no billing, no limits, no read-only state). */
   billing: BillingRuntime | undefined;
+  /** The priority assistant's model drafting concluded meetings' recaps (the job is defined with it). */
+  meetingRecapDrafter: WrittenRecapDrafter;
 }
 
 /** Each feature module contributes one Fastify plugin; they all live under /api/v1. */
@@ -121,7 +124,9 @@ export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): P
     ),
   );
   await app.register(preferencesRoutes(createPreferencesService({ db })));
-  await app.register(subscriptionRoutes(createSubscriptionService({ db, billingConfigured: deps.config.billing !== undefined })));
+  await app.register(
+    subscriptionRoutes(createSubscriptionService({ db, billingConfigured: deps.config.billing !== undefined })),
+  );
   await app.register(
     billingRoutes(createBillingService({ db, billing: deps.billing, appUrl: deps.config.appUrl, log: app.log })),
   );
@@ -193,7 +198,14 @@ export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): P
   );
   await app.register(
     meetingsRoutes(
-      createMeetingsService({ db, changes: deps.changes, mailer: deps.mailer, appUrl: deps.config.appUrl }),
+      createMeetingsService({
+        db,
+        changes: deps.changes,
+        mailer: deps.mailer,
+        appUrl: deps.config.appUrl,
+        jobs: deps.jobs,
+        writtenRecaps: deps.meetingRecapDrafter,
+      }),
     ),
   );
   await app.register(
@@ -209,6 +221,9 @@ export async function registerFeatureRoutes(app: TypedApp, deps: FeatureDeps): P
         storedFiles,
       }),
     ),
+  );
+  await app.register(
+    priorityAssistantRoutes(createPriorityAssistantService({ db, settings: deps.config.assistant, log: app.log })),
   );
   await app.register(annualGoalsRoutes(createAnnualGoalsService({ db, changes: deps.changes })));
   await app.register(businessPlanRoutes(createBusinessPlanService({ db, changes: deps.changes })));

@@ -23,6 +23,7 @@ const PEOPLE_ONLY = [
   'invitations',
   'me',
   'members',
+  'priority-assistant',
   'storage-settings',
   'system-health',
   'webhooks',

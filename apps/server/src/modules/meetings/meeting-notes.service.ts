@@ -1,5 +1,5 @@
-import type { Meeting, MeetingNotesRequest } from '@keel/contract';
-import type { Caller } from '../organizations/index.js';
+import type { Meeting, MeetingNotesRequest, UpdateWrittenRecapRequest } from '@keel/contract';
+import type { Caller, RequestMeta } from '../organizations/index.js';
 import * as errors from './meetings.errors.js';
 import type { MeetingsKit } from './meetings.kit.js';
 import { requireLead } from './meetings.policy.js';
@@ -32,6 +32,32 @@ export function meetingNotesUseCases(
           const now = await load(organizationId, id);
           throw now.status === 'concluded' ? errors.notesFrozen() : errors.notesChanged();
         }
+        return show(organizationId, await load(organizationId, id));
+      });
+      kit.publish(caller, 'updated', saved);
+      return saved;
+    },
+
+    /**
+     * The facilitator (or scribe, or an admin) edits the recap in words of a concluded meeting, at the meeting's
+     * version: it is no longer marked as drafted. Writing one where none was drafted is allowed too.
+     */
+    updateWrittenRecap: async (
+      caller: Caller,
+      id: string,
+      request: UpdateWrittenRecapRequest,
+      meta: RequestMeta,
+    ): Promise<Meeting> => {
+      const saved = await kit.asWriter(caller, async (member) => {
+        const { organizationId } = member;
+        const row = await load(organizationId, id);
+        if (row.status !== 'concluded') throw errors.recapNotWritable();
+        requireLead(member, row);
+        const writtenRecap = { text: request.text, drafted: false };
+        if (!(await repository.updateMeeting(organizationId, id, request.version, { writtenRecap }))) {
+          throw errors.meetingMoved();
+        }
+        await kit.audit(member, 'meeting.recap_edited', meta, { type: 'meeting', id }, { teamId: row.teamId });
         return show(organizationId, await load(organizationId, id));
       });
       kit.publish(caller, 'updated', saved);

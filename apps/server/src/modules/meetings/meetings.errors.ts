@@ -38,3 +38,5 @@ export const notAMember = (path: string) =>
   ]);
 export const invalidField = (path: string, message: string) =>
   badRequest('meeting.invalid', message, [{ path, message }]);
+export const recapNotWritable = () =>
+  conflict('meeting.not_concluded', 'This meeting has not ended yet: its recap is written once it is concluded');

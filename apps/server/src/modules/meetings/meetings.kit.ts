@@ -1,4 +1,6 @@
+import type { MeetingRecap } from '@keel/contract';
 import type { Database } from '../../db/database.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { publishByTeam, type ChangeBus, type ChangeEvent } from '../../realtime/change-bus.js';
 import { recordAuditEvent } from '../audit/index.js';
@@ -23,6 +25,21 @@ export interface MeetingsServiceDeps {
   mailer?: Mailer | undefined;
   /** The web app's address, for links in mails. */
   appUrl?: string | undefined;
+  /** Queues the recap drafting of a concluded meeting, where the organization wants one. */
+  jobs?: JobQueue | undefined;
+  /** The assistant's model, drafting a concluded meeting's recap in words where an admin turned it on. */
+  writtenRecaps?: WrittenRecapDrafter | undefined;
+}
+
+/** What meetings need of the priority assistant (wired in by the app): see its `createRecapDrafter`. */
+export interface WrittenRecapDrafter {
+  /** Inside the organization's scope: whether its concluded meetings' recaps are drafted by the model. */
+  wanted(organizationId: string): Promise<boolean>;
+  /** Outside any transaction: the recap in words, or null (model off, limit reached, model failed). */
+  draft(
+    organizationId: string,
+    input: { meetingName: string; teamName: string; recap: MeetingRecap },
+  ): Promise<string | null>;
 }
 
 /** Access, audit, change notices and the team check the meeting use cases share. */

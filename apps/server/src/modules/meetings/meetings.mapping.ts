@@ -36,6 +36,7 @@ export function toMeeting(row: repository.MeetingRow, attendees: repository.Atte
     attendees: people,
     averageRating: averageRatingOf(people),
     recap: row.recap && frozenRecap(row.recap),
+    writtenRecap: row.writtenRecap,
     notes: row.notes,
     notesVersion: row.notesVersion,
     serverNow: now.toISOString(),
@@ -56,6 +57,7 @@ export function toListItem(
     attendees: _attendees,
     serverNow: _serverNow,
     recap: _recap,
+    writtenRecap: _writtenRecap,
     notes: _notes,
     notesVersion: _notesVersion,
     ...item

@@ -14,6 +14,8 @@ export interface MeetingPdfContent {
   attendees: readonly { name: string; present: boolean; rating: number | null; comment: string }[];
   sections: readonly MeetingSection[];
   recap: MeetingRecap;
+  /** The recap in words (drafted by the assistant, or edited by the facilitator): at the top of the record. */
+  writtenRecap: { text: string; drafted: boolean } | null;
   words: RecapWords;
 }
 
@@ -66,6 +68,10 @@ export async function renderMeetingPdf(content: MeetingPdfContent): Promise<Buff
   text(content.when, { color: PDF_MUTED });
   doc.moveDown(0.4);
   text(`Facilitator: ${content.facilitator ?? 'nobody'}    Scribe: ${content.scribe ?? 'nobody'}`);
+  if (content.writtenRecap) {
+    heading(content.writtenRecap.drafted ? 'Recap (drafted by the assistant)' : 'Recap');
+    text(content.writtenRecap.text);
+  }
 
   heading(`Attendance: ${recap.present} of ${recap.expected} present`);
   const people = content.attendees.map((person) => {

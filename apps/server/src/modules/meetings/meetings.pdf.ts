@@ -83,6 +83,7 @@ export function meetingPdfUseCases(kit: MeetingsKit) {
           attendees: attendees.map(({ name, present, rating, comment }) => ({ name, present, rating, comment })),
           sections: row.sections,
           recap: frozenRecap(row.recap),
+          writtenRecap: row.writtenRecap,
           words,
         };
         return { content: pdf, fileName: fileNameOf(row.teamName, row.name, endedAt) };

@@ -8,10 +8,11 @@ import {
   type MeetingSection,
   type Terminology,
 } from '@keel/contract';
-import type { OutgoingMail } from '../../mail/mailer.js';
+import type { Mailer, OutgoingMail } from '../../mail/mailer.js';
 import { cascadingMessagesSentBetween } from '../headlines/index.js';
 import { issuesSolvedBetween } from '../issues/index.js';
 import { organizationCalendar } from '../people/index.js';
+import { organizationLabels } from '../terminology/index.js';
 import { todoCompletionByPeriod, todosCreatedBetween } from '../todos/index.js';
 import type { AttendeeRow } from './meetings.repository.js';
 import type { StoredMeetingRecap } from './meetings.table.js';
@@ -77,6 +78,8 @@ export function recapMail(input: {
   meetingName: string;
   teamName: string;
   recap: MeetingRecap;
+  /** The recap in words the assistant drafted (or the facilitator wrote): the mail opens with it. */
+  writtenRecap?: string | null | undefined;
   sections: readonly MeetingSection[];
   link: string;
 }): OutgoingMail {
@@ -97,6 +100,7 @@ export function recapMail(input: {
     '',
     opening,
     '',
+    ...(input.writtenRecap?.trim() ? ['Recap (drafted by the assistant):', input.writtenRecap.trim(), ''] : []),
     ...list(
       `New ${words.todos_label}:`,
       recap.newTodos.map((todo) => `${todo.title} (${todo.ownerName}, due ${todo.dueDate})`),
@@ -128,4 +132,35 @@ export function recapMail(input: {
     text,
     organizationId: input.organizationId,
   };
+}
+
+/** The summary for those present and the catch-up for those who missed it, queued in the current transaction. */
+export async function queueRecapMails(
+  mailer: Mailer,
+  appUrl: string | undefined,
+  organizationId: string,
+  meeting: { name: string; teamName: string; sections: readonly MeetingSection[] },
+  attendees: readonly AttendeeRow[],
+  recap: MeetingRecap,
+  writtenRecap: string | null,
+) {
+  const link = `${(appUrl ?? '').replace(/\/+$/, '')}/meeting-history`;
+  const words = await organizationLabels(organizationId);
+  for (const attendee of attendees) {
+    await mailer.enqueue(
+      recapMail({
+        organizationId,
+        words,
+        to: attendee.email,
+        firstName: attendee.firstName,
+        present: attendee.present,
+        meetingName: meeting.name,
+        teamName: meeting.teamName,
+        recap,
+        writtenRecap,
+        sections: meeting.sections,
+        link,
+      }),
+    );
+  }
 }

@@ -1,6 +1,6 @@
 import type { AgendaSection, MeetingListQuery, MeetingSection, MeetingStatus } from '@keel/contract';
 import { uuidSchema } from '@keel/contract';
-import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { newestFirstAfter, preciseTimestamp, preciseTimestampSchema } from '../../http/pagination.js';
 import { tenantDb } from '../../db/scope.js';
@@ -86,6 +86,7 @@ const meetingColumns = {
   currentSection: meetings.currentSection,
   sectionStartedAt: meetings.sectionStartedAt,
   recap: meetings.recap,
+  writtenRecap: meetings.writtenRecap,
   notes: meetings.notes,
   notesVersion: meetings.notesVersion,
   version: meetings.version,
@@ -161,6 +162,7 @@ export type MeetingChanges = Partial<
     | 'currentSection'
     | 'sectionStartedAt'
     | 'recap'
+    | 'writtenRecap'
   >
 >;
 
@@ -353,4 +355,25 @@ export async function meetingTitles(organizationId: string, ids: readonly string
     .from(meetings)
     .where(and(eq(meetings.organizationId, organizationId), inArray(meetings.id, [...ids])));
   return new Map(rows.map((row) => [row.id, row.title]));
+}
+
+/** Stores the recap the model drafted on a concluded meeting that has none yet (a retried job drafts it once). */
+export async function saveDraftedRecap(organizationId: string, id: string, text: string): Promise<boolean> {
+  const rows = await tenantDb(organizationId)
+    .update(meetings)
+    .set({
+      writtenRecap: { text, drafted: true },
+      updatedAt: new Date(),
+      version: sql`${meetings.version} + 1`,
+    })
+    .where(
+      and(
+        eq(meetings.organizationId, organizationId),
+        eq(meetings.id, id),
+        eq(meetings.status, 'concluded'),
+        isNull(meetings.writtenRecap),
+      ),
+    )
+    .returning({ id: meetings.id });
+  return rows.length > 0;
 }

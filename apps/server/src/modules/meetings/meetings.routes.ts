@@ -19,6 +19,7 @@ import {
   startMeetingRequestSchema,
   successSchema,
   teamMeetingParamsSchema,
+  updateWrittenRecapRequestSchema,
 } from '@keel/contract';
 import { z } from 'zod';
 import { clientMeta } from '../../http/authenticate.js';
@@ -174,6 +175,13 @@ export function meetingsRoutes(service: MeetingsService) {
       `${org}/meetings/:id/notes`,
       objectRoute(tags, meetingParamsSchema, meetingNotesRequestSchema, one),
       async (request) => ({ data: await service.saveNotes(request.scope, request.params.id, request.body) }),
+    );
+    app.patch(
+      `${org}/meetings/:id/written-recap`,
+      objectRoute(tags, meetingParamsSchema, updateWrittenRecapRequestSchema, one),
+      async (request) => ({
+        data: await service.updateWrittenRecap(request.scope, request.params.id, request.body, clientMeta(request)),
+      }),
     );
     app.put(
       `${org}/meetings/:id/rating`,

@@ -7,7 +7,6 @@ import {
 import { decodeCursor, pageFrom } from '../../http/pagination.js';
 import type { Caller, MemberScope, RequestMeta } from '../organizations/index.js';
 import { findMembership } from '../people/index.js';
-import { organizationLabels } from '../terminology/index.js';
 import { meetingNotesUseCases } from './meeting-notes.service.js';
 import { inviteAttendees, meetingScheduleUseCases } from './meeting-schedule.service.js';
 import { meetingTypesUseCases, requireMeetingType } from './meeting-types.service.js';
@@ -16,7 +15,7 @@ import { createMeetingsKit, type MeetingsServiceDeps } from './meetings.kit.js';
 import { banked, isRunning, toListItem, toMeeting } from './meetings.mapping.js';
 import { meetingPdfUseCases } from './meetings.pdf.js';
 import { requireLead } from './meetings.policy.js';
-import { recapMail, recapOf } from './meetings.recap.js';
+import { queueRecapMails, recapOf } from './meetings.recap.js';
 import * as repository from './meetings.repository.js';
 
 export type { MeetingsServiceDeps } from './meetings.kit.js';
@@ -93,25 +92,28 @@ export function createMeetingsService(deps: MeetingsServiceDeps) {
       recap,
     });
     if (written !== true) throw errors.meetingMoved();
-    if (!deps.mailer) return;
-    const link = `${(deps.appUrl ?? '').replace(/\/+$/, '')}/meeting-history`;
-    const words = await organizationLabels(member.organizationId);
-    for (const attendee of attendees) {
-      await deps.mailer.enqueue(
-        recapMail({
+    // With the model on, the job drafts the recap in words first and then sends the mails opening with it.
+    if (deps.jobs && deps.writtenRecaps && (await deps.writtenRecaps.wanted(member.organizationId))) {
+      await deps.jobs.enqueue(
+        'meetings.recap-draft',
+        { organizationId: member.organizationId, meetingId: row.id },
+        {
           organizationId: member.organizationId,
-          words,
-          to: attendee.email,
-          firstName: attendee.firstName,
-          present: attendee.present,
-          meetingName: row.name,
-          teamName: row.teamName,
-          recap,
-          sections,
-          link,
-        }),
+          description: `Recap of the ${row.teamName} ${row.name}, drafted by the assistant, then its summary mails`,
+        },
       );
+      return;
     }
+    if (!deps.mailer) return;
+    await queueRecapMails(
+      deps.mailer,
+      deps.appUrl,
+      member.organizationId,
+      { ...row, sections },
+      attendees,
+      recap,
+      null,
+    );
   };
 
   return {

@@ -1,4 +1,4 @@
-import type { AgendaSection, MeetingRecap, MeetingSection } from '@keel/contract';
+import type { AgendaSection, MeetingRecap, MeetingSection, MeetingWrittenRecap } from '@keel/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -73,6 +73,8 @@ export const meetings = pgTable(
     sectionStartedAt: timestampColumn('section_started_at'),
     /** Frozen when the meeting concludes: what it decided, solved and assigned, and how it was rated. */
     recap: jsonb('recap').$type<StoredMeetingRecap>(),
+    /** The recap in words the assistant's model drafted after it concluded (and the facilitator may edit). */
+    writtenRecap: jsonb('written_recap').$type<MeetingWrittenRecap>(),
     /** Written while the meeting runs, frozen into the recap when it concludes. */
     notes: text('notes').notNull().default(''),
     /** Each save of the notes names it, so a save over someone else's text is refused (not the meeting's `version`). */

@@ -23,3 +23,4 @@ export {
 export { quarterPrioritiesForPlan } from './priorities.plan.repository.js';
 export { quarterPrioritiesOfPeople, type AccountabilityPriorityRow } from './priorities.accountability.repository.js';
 export { openPrioritiesDueBetween } from './priorities.calendar.repository.js';
+export { companyPrioritiesOfQuarter, teamPrioritiesOfQuarter } from './priorities.assistant.repository.js';

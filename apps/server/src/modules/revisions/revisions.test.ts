@@ -47,6 +47,8 @@ const createTodos = (ownerIds: string[]) =>
 /** Tables whose rows no list shows: writing them must not throw cached lists away. */
 const NOT_SHOWN_IN_LISTS = [
   'api_keys',
+  'assistant_settings',
+  'assistant_usage',
   'audit_events',
   'billing_accounts',
   'billing_notices',

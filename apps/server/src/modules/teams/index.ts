@@ -7,6 +7,7 @@ export {
 } from './teams.service.js';
 export {
   countActiveTeams,
+  findActiveTeamOrLeadership,
   findActiveTeams,
   insertTeamMemberships,
   isActiveTeamMember,

@@ -131,3 +131,19 @@ export async function insertTeamMemberships(
     .values(teamIds.map((teamId) => ({ organizationId, teamId, userId, role: 'member' as const })))
     .onConflictDoNothing();
 }
+
+/** A live team by id, or (no id) the organization's leadership team: whose annual goals the assistant reads. */
+export async function findActiveTeamOrLeadership(organizationId: string, teamId: string | null) {
+  const [row] = await tenantDb(organizationId)
+    .select({ id: teams.id, name: teams.name })
+    .from(teams)
+    .where(
+      and(
+        eq(teams.organizationId, organizationId),
+        teamId ? eq(teams.id, teamId) : eq(teams.isLeadershipTeam, true),
+        isNull(teams.archivedAt),
+      ),
+    )
+    .limit(1);
+  return row;
+}

@@ -57,6 +57,7 @@ export const makeMeeting = (overrides: Partial<Meeting> = {}): Meeting => ({
   attendees: [{ userId: makeUser().id, name: 'Ada Lovelace', present: true, rating: 9, comment: '' }],
   averageRating: 9,
   recap: null,
+  writtenRecap: null,
   notes: '',
   notesVersion: 1,
   serverNow: '2026-11-20T10:00:00.000Z',

@@ -15,6 +15,7 @@ export const JOB_KIND_LABELS: Record<JobKind, string> = {
   'chat.post': 'Slack or Teams message',
   'billing.stripe-event': 'Billing update from Stripe',
   'billing.trial-reminders': 'Trial ending reminders',
+  'meetings.recap-draft': 'Meeting recap drafted by the assistant',
 };
 
 /** A kind the web does not know yet (a newer server) still shows, by its key. */

@@ -42,6 +42,7 @@ export function makeMeeting(overrides: Partial<Meeting> = {}): Meeting {
     attendees: [attendee(ME, 'Ada Lovelace'), attendee(GRACE, 'Grace Hopper')],
     averageRating: null,
     recap: null,
+    writtenRecap: null,
     notes: '',
     notesVersion: 1,
     serverNow: '2026-11-26T10:00:00.000Z',
