@@ -7,6 +7,7 @@ import {
   type Meeting,
   type MeetingListQuery,
   type StartMeetingRequest,
+  type UpdateWrittenRecapRequest,
 } from '@keel/contract';
 import { z } from 'zod';
 import { apiRequest, apiRequestWhole } from '../../lib/api-client';
@@ -184,3 +185,9 @@ export const meetingPagePath = (typeKey: string, teamId: string) =>
   `/meetings/${encodeURIComponent(typeKey)}/${encodeURIComponent(teamId)}`;
 
 export type { Meeting };
+
+/** The facilitator's (or scribe's, or an admin's) words for the drafted recap: no longer marked as drafted. */
+export const useUpdateWrittenRecap = () =>
+  useOrganizationMutation(MEETINGS, (organizationId, { id, ...body }: UpdateWrittenRecapRequest & { id: string }) =>
+    apiRequest(meetingPath(organizationId, id, '/written-recap'), { schema: meetingSchema, method: 'PATCH', body }),
+  );

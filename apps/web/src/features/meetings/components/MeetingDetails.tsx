@@ -5,6 +5,7 @@ import { useMeeting } from '../meetings.api';
 import { hoursMinutes } from './meeting-words';
 import { MeetingPdfButton } from './MeetingPdfButton';
 import { RecapDecisions } from './live/RecapDecisions';
+import { WrittenRecap } from './WrittenRecap';
 
 /** An ended meeting's sections (planned against spent), its attendees with their ratings, what it decided, its documents and its PDF. */
 export function MeetingDetails({ id }: { id: string }) {
@@ -55,6 +56,11 @@ export function MeetingDetails({ id }: { id: string }) {
               </ul>
             )}
           </div>
+          {data.writtenRecap ? (
+            <div className="sm:col-span-2">
+              <WrittenRecap meeting={data} />
+            </div>
+          ) : null}
           {data.recap ? (
             <div className="sm:col-span-2">
               <RecapDecisions recap={data.recap} />

@@ -15,6 +15,7 @@ import {
   meetingsRoutes,
 } from '../meetings-test-data';
 import { makeDocument } from '../../documents/test-data';
+import { makeUser } from '../../../test-utils/fixtures';
 import MeetingHistoryPage from './MeetingHistoryPage';
 
 signedInForEachTest();
@@ -93,6 +94,39 @@ describe('/meeting-history', () => {
     const documents = screen.getByRole('region', { name: 'Documents' });
     expect(await within(documents).findByRole('link', { name: 'Handbook.docx' })).toBeTruthy();
     expect(within(documents).getByRole('button', { name: 'Add a document' })).toBeTruthy();
+  });
+
+  it('shows the recap the assistant drafted, which the facilitator edits', async () => {
+    const drafted = makeMeeting({
+      status: 'concluded',
+      facilitatorId: makeUser().id,
+      writtenRecap: { text: 'The team agreed to hire in January.', drafted: true },
+    });
+    const { stub } = renderHistory({
+      [HISTORY]: historyPage([makeListItem()]),
+      [`GET ${ORG}/meetings/${MEETING_ID}`]: { body: { data: drafted } },
+      [`GET ${ORG}/linked-documents`]: { body: { data: [] } },
+      [`PATCH ${ORG}/meetings/${MEETING_ID}/written-recap`]: {
+        body: { data: { ...drafted, writtenRecap: { text: 'We hire in January.', drafted: false } } },
+      },
+    });
+    await userEvent.click(
+      await within(await list()).findByRole('button', { name: 'Show details of Weekly Accountability Meeting' }),
+    );
+    const recap = await screen.findByRole('region', { name: 'Recap' });
+    expect(within(recap).getByText('(drafted by the assistant)')).toBeTruthy();
+    expect(within(recap).getByText('The team agreed to hire in January.')).toBeTruthy();
+    await userEvent.click(within(recap).getByRole('button', { name: 'Edit the recap' }));
+    const field = within(recap).getByLabelText('Recap');
+    await userEvent.clear(field);
+    await userEvent.type(field, 'We hire in January.');
+    await userEvent.click(within(recap).getByRole('button', { name: 'Save the recap' }));
+    await vi.waitFor(() =>
+      expect(stub.callsTo(`PATCH ${ORG}/meetings/${MEETING_ID}/written-recap`)[0]?.body).toEqual({
+        text: 'We hire in January.',
+        version: drafted.version,
+      }),
+    );
   });
 
   it('sends the filters and loads the next page with its cursor', async () => {

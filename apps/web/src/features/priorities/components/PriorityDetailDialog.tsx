@@ -13,6 +13,7 @@ import toast from 'react-hot-toast';
 import { errorText } from '../../../lib/api-client';
 import { Button } from '../../../ui/Button';
 import { AnnualGoalSelect } from '../../business-plan/components/AnnualGoalSelect';
+import { InlineSmartCheck } from '../../priority-assistant/components/InlineSmartCheck';
 import { SaveProblem } from '../../../ui/ConflictBanner';
 import { LinkedDocuments } from '../../documents/components/LinkedDocuments';
 import { Dialog } from '../../../ui/Dialog';
@@ -217,6 +218,22 @@ function EditPriorityForm({ priority, people, terms, readOnly, onReload }: Prior
       <PriorityTextFields
         title={{ error: errors.title?.message, ...register('title') }}
         description={register('description')}
+      />
+      <InlineSmartCheck
+        draft={() => {
+          const values = form.getValues();
+          return {
+            title: values.title,
+            description: values.description,
+            ownerIds: [values.ownerId],
+            dueDate: values.dueDate,
+            teamId: priority.teamId,
+          };
+        }}
+        onAcceptRewrite={(rewrite) => {
+          form.setValue('title', rewrite.title, { shouldDirty: true, shouldValidate: true });
+          form.setValue('description', rewrite.description, { shouldDirty: true });
+        }}
       />
       <div className="grid grid-cols-1 gap-3 md:grid-cols-3">
         <SelectField label="Owner" error={errors.ownerId?.message} {...register('ownerId')}>

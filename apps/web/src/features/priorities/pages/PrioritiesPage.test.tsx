@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSession } from '../../../lib/session-store';
 import { stubFetch } from '../../../test-utils/fetch-stub';
-import { makeUser } from '../../../test-utils/fixtures';
+import { ORG_ID, makeUser } from '../../../test-utils/fixtures';
 import { renderPage, renderWithToasts } from '../../../test-utils/render';
 import { signedInForEachTest } from '../../../test-utils/team-stubs';
 import { DEPT, GRACE, base, current, fiscalQuarters, listOf, next, priority, routes } from '../priorities-test-data';
@@ -118,6 +118,33 @@ describe('PrioritiesPage', () => {
       progressType: 'numeric',
       numericTarget: 100,
     });
+  });
+
+  it('checks the draft with the assistant inside the dialog and takes its rewrite into the fields', async () => {
+    const check = {
+      engine: 'offline',
+      verdicts: ['specific', 'measurable', 'achievable', 'relevant', 'time_bound'].map((letter) => ({
+        letter,
+        met: letter !== 'measurable',
+        reason: letter === 'measurable' ? 'No number says when it is done.' : 'Fine.',
+      })),
+      rewrite: { title: 'Grow revenue to [target] by the quarter’s end', description: 'From [today’s value].' },
+      notices: [],
+    };
+    const assistant = `/organizations/${ORG_ID}/priority-assistant/smart-check`;
+    const stub = stubFetch(routes({ [`POST ${assistant}`]: { body: { data: check } } }));
+    render();
+    await userEvent.click(await screen.findByRole('button', { name: 'New Priority' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Priority' });
+    await userEvent.type(within(dialog).getByLabelText('Title'), 'Grow revenue');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Check with the assistant' }));
+    expect(await within(dialog).findByText(/Measurable: not yet\./)).toBeTruthy();
+    expect(stub.callsTo(`POST ${assistant}`)[0]!.body).toMatchObject({ title: 'Grow revenue', teamId: DEPT });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Use this rewrite' }));
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Title').value).toBe(
+      'Grow revenue to [target] by the quarter’s end',
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Use this rewrite' })).toBeNull();
   });
 
   it('serves /departments/:id/priorities for that department', async () => {
