@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, type SQL } from 'drizzle-orm';
 import { tenantDb } from '../../db/scope.js';
 import { priorities } from './priorities.table.js';
 
@@ -10,6 +10,16 @@ const assistantView = {
   annualGoalId: priorities.annualGoalId,
 };
 
+/** Live (not archived) priorities of one fiscal quarter of the organization, narrowed by `where`. */
+const liveOfQuarter = (organizationId: string, quarter: { year: number; quarter: number }, where: SQL) =>
+  and(
+    eq(priorities.organizationId, organizationId),
+    where,
+    eq(priorities.year, quarter.year),
+    eq(priorities.quarter, quarter.quarter),
+    isNull(priorities.archivedAt),
+  );
+
 /** The organization's live company priorities of one fiscal quarter, bounded (one statement). */
 export function companyPrioritiesOfQuarter(
   organizationId: string,
@@ -19,15 +29,7 @@ export function companyPrioritiesOfQuarter(
   return tenantDb(organizationId)
     .select(assistantView)
     .from(priorities)
-    .where(
-      and(
-        eq(priorities.organizationId, organizationId),
-        eq(priorities.scope, 'company'),
-        eq(priorities.year, quarter.year),
-        eq(priorities.quarter, quarter.quarter),
-        isNull(priorities.archivedAt),
-      ),
-    )
+    .where(liveOfQuarter(organizationId, quarter, eq(priorities.scope, 'company')))
     .orderBy(asc(priorities.dueDate), asc(priorities.id))
     .limit(limit);
 }
@@ -42,15 +44,7 @@ export function teamPrioritiesOfQuarter(
   return tenantDb(organizationId)
     .select(assistantView)
     .from(priorities)
-    .where(
-      and(
-        eq(priorities.organizationId, organizationId),
-        eq(priorities.teamId, teamId),
-        eq(priorities.year, quarter.year),
-        eq(priorities.quarter, quarter.quarter),
-        isNull(priorities.archivedAt),
-      ),
-    )
+    .where(liveOfQuarter(organizationId, quarter, eq(priorities.teamId, teamId)))
     .orderBy(asc(priorities.dueDate), asc(priorities.id))
     .limit(limit);
 }

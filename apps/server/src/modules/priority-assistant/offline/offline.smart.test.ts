@@ -1,47 +1,8 @@
-import {
-  PRIORITY_DESCRIPTION_MAX,
-  PRIORITY_TITLE_MAX,
-  SMART_LETTERS,
-  priorityDraftSchema,
-  smartCheckSchema,
-} from '@keel/contract';
+import { PRIORITY_DESCRIPTION_MAX, PRIORITY_TITLE_MAX, SMART_LETTERS } from '@keel/contract';
 import type { SmartLetter } from '@keel/contract';
 import { describe, expect, it } from 'vitest';
 import type { AssistantContext } from '../assistant.engine.js';
-import { createOfflineEngine } from './offline.engine.js';
-
-const engine = createOfflineEngine();
-
-/** Q3 2026 of a calendar fiscal year, seen on 10 August 2026, with a team's goals and the company's priorities. */
-const baseContext: AssistantContext = {
-  today: '2026-08-10',
-  fiscalYearStartMonth: 1,
-  quarter: { year: 2026, quarter: 3, start: '2026-07-01', end: '2026-09-30' },
-  annualGoals: [
-    {
-      id: '00000000-0000-4000-8000-000000000001',
-      title: 'Grow annual recurring revenue to $5M',
-      description: 'New customers and expansion of existing accounts',
-      target: '$5M ARR',
-    },
-    {
-      id: '00000000-0000-4000-8000-000000000002',
-      title: 'Launch a reseller partner channel in Europe',
-      description: 'Resellers selling our product in Germany, France and Spain',
-      target: '20 active partners',
-    },
-    {
-      id: '00000000-0000-4000-8000-000000000003',
-      title: 'Raise customer satisfaction',
-      description: 'Faster support answers and a smoother onboarding',
-      target: 'NPS 50',
-    },
-  ],
-  companyPriorities: [
-    { id: '00000000-0000-4000-8000-000000000011', title: 'Close the Series B funding round', description: '' },
-    { id: '00000000-0000-4000-8000-000000000012', title: 'Migrate billing to Stripe', description: '' },
-  ],
-};
+import { baseContext, check } from '../../../test-support/offline-assistant.js';
 
 type Expected = Partial<Record<SmartLetter, boolean>>;
 interface Case {
@@ -340,11 +301,6 @@ const cases: Case[] = [
 
 function contextFor(testCase: Case): AssistantContext {
   return { ...baseContext, ...testCase.context };
-}
-
-async function check(title: string, description = '', dueDate: string | null = null, context = baseContext) {
-  const draft = priorityDraftSchema.parse({ title, description, dueDate });
-  return smartCheckSchema.parse(await engine.smartCheck(draft, context));
 }
 
 describe('offline SMART check', () => {
