@@ -147,3 +147,15 @@ export const useCreatePriorityWithMilestones = () =>
       return created;
     },
   );
+
+/** Adds the accepted proposal to a saved priority, in its order (after the milestones it has). */
+export const useAddProposedMilestones = () =>
+  useOrganizationMutation(
+    ['priority'],
+    async (organizationId, { priorityId, milestones }: { priorityId: string; milestones: ProposedMilestone[] }) => {
+      const path = `/organizations/${encodeURIComponent(organizationId)}/priorities/${encodeURIComponent(priorityId)}/milestones`;
+      for (const milestone of milestones) {
+        await apiRequest(path, { schema: prioritySchema, method: 'POST', body: milestone });
+      }
+    },
+  );

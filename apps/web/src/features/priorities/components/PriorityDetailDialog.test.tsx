@@ -54,6 +54,34 @@ describe('PriorityDetailDialog', () => {
     });
   });
 
+  it('proposes milestones for the priority, and adds the ones kept, as edited', async () => {
+    const assistant = `/organizations/${ORG_ID}/priority-assistant/milestones`;
+    const proposal = {
+      engine: 'offline',
+      kind: 'a launch',
+      milestones: [
+        { title: 'Content written', dueDate: '2026-12-07' },
+        { title: 'Pages built', dueDate: '2026-12-18' },
+        { title: 'Website launched', dueDate: '2026-12-31' },
+      ],
+      notices: [],
+    };
+    const { stub, dialog } = await openDetail({
+      [`POST ${assistant}`]: { body: { data: proposal } },
+      [`POST ${one}/milestones`]: { status: 201, body: { data: priority({}) } },
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Propose Milestones' }));
+    const proposed = await within(dialog).findByRole('region', { name: 'Proposed Milestones' });
+    expect(stub.callsTo(`POST ${assistant}`)[0]!.body).toMatchObject({ title: 'Launch the website' });
+    await userEvent.click(within(proposed).getByRole('button', { name: 'Remove Pages built' }));
+    await userEvent.click(within(proposed).getByRole('button', { name: 'Add these Milestones' }));
+    await waitFor(() => expect(stub.callsTo(`POST ${one}/milestones`)).toHaveLength(2));
+    expect(stub.callsTo(`POST ${one}/milestones`).map((call) => call.body)).toEqual([
+      { title: 'Content written', dueDate: '2026-12-07' },
+      { title: 'Website launched', dueDate: '2026-12-31' },
+    ]);
+  });
+
   it('names each milestone’s fields by its place', async () => {
     const { dialog } = await openDetail();
     const milestones = within(dialog).getByRole('region', { name: 'Milestones' });

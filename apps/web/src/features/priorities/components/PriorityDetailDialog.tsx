@@ -14,6 +14,7 @@ import { errorText } from '../../../lib/api-client';
 import { Button } from '../../../ui/Button';
 import { AnnualGoalSelect } from '../../business-plan/components/AnnualGoalSelect';
 import { InlineSmartCheck } from '../../priority-assistant/components/InlineSmartCheck';
+import { ProposeMilestones } from '../../priority-assistant/components/ProposeMilestones';
 import { SaveProblem } from '../../../ui/ConflictBanner';
 import { LinkedDocuments } from '../../documents/components/LinkedDocuments';
 import { Dialog } from '../../../ui/Dialog';
@@ -144,6 +145,7 @@ export function PriorityDetailDialog(props: PriorityDetailDialogProps) {
           readOnly={readOnly}
           onReload={onReload}
         />
+        {readOnly ? null : <ProposeMilestones priority={priority} milestonesLabel={terms.milestones_label} />}
         <StatusUpdates key={priority.status} priorityId={priority.id} status={priority.status} readOnly={readOnly} />
         <Attachments priorityId={priority.id} readOnly={readOnly} />
         <LinkedDocuments target="priority" targetId={priority.id} readOnly={readOnly} />
