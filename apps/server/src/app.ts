@@ -31,23 +31,12 @@ import { registerWebApp } from './http/web-app.js';
 import { clientConfigRoute } from './http/client-config.js';
 import type { ErrorReporter } from './observability/error-reporter.js';
 import { countWaitingFailedOperations } from './jobs/failed-operations.repository.js';
-import { scheduleEmbeddedBackups } from './jobs/database-backup.job.js';
 import { createJobQueue } from './jobs/job-queue.js';
 import { createMailer } from './mail/mailer.js';
 import { registerMetrics } from './metrics/index.js';
-import { defineScorecardReminders } from './modules/scorecard/index.js';
-import { defineProcessReviewReminders } from './modules/processes/index.js';
-import { createStoredFilesService, defineStorageMove } from './modules/storage/index.js';
-import { defineDataExport } from './modules/data-export/index.js';
-import { defineDataImport } from './modules/data-import/index.js';
-import { defineWebhookDelivery, webhookFanOut, type WebhookDeliveryDeps } from './modules/webhooks/index.js';
-import { chatFanOut, defineChatPost, type ChatPostDeps } from './modules/chat-notifications/index.js';
-import { createSecretBox } from './crypto/secret-box.js';
-import { onDomainEvent } from './events/domain-events.js';
-import { createProductEventRecorder } from './modules/analytics/index.js';
-import { setUpBilling } from './modules/billing/index.js';
-import { defineMeetingRecapDraft } from './modules/meetings/index.js';
-import { createRecapDrafter } from './modules/priority-assistant/index.js';
+import type { WebhookDeliveryDeps } from './modules/webhooks/index.js';
+import type { ChatPostDeps } from './modules/chat-notifications/index.js';
+import { defineBackgroundWork } from './background-work.js';
 import { incomingDirOf } from './storage/drivers/local-driver.js';
 import { removeStaleUploads } from './storage/stale-uploads.js';
 import {
@@ -171,72 +160,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     ...(deps.jobs?.mailRetry ? { retry: deps.jobs.mailRetry } : {}),
   });
-  // In memory (tests) there is nothing on disk to back up.
-  const backups =
-    database.pglite && database.pglite.dataDir
-      ? scheduleEmbeddedBackups({ jobs, pglite: database.pglite, dataDir: config.dataDir, ...config.backups })
-      : null;
-  const scorecardReminders = defineScorecardReminders({
-    db: database.db,
-    ownerSql: database.ownerSql,
-    jobs,
-    mailer,
-    appUrl: config.appUrl,
-    log: app.log,
-  });
-  const processReviewReminders = defineProcessReviewReminders({
-    db: database.db,
-    ownerSql: database.ownerSql,
-    jobs,
-    mailer,
-    appUrl: config.appUrl,
-    log: app.log,
-  });
-  defineStorageMove({ db: database.db, config, changes, jobs, log: app.log });
-  const webhookSecrets = createSecretBox(config.jwtSecret, 'webhooks');
-  defineWebhookDelivery({
-    db: database.db,
+  const work = defineBackgroundWork({
+    database,
+    config,
     jobs,
     mailer,
     changes,
-    secrets: webhookSecrets,
-    appUrl: config.appUrl,
-    allowPrivateAddresses: config.webhooksAllowPrivateAddresses,
-    ...deps.webhooks,
-  });
-  onDomainEvent(database.db, webhookFanOut(jobs));
-  const storedFiles = createStoredFilesService({ db: database.db, config });
-  defineDataExport({ db: database.db, jobs, changes, storedFiles, dataDir: config.dataDir });
-  defineDataImport({
-    db: database.db,
-    jobs,
-    storedFiles,
-    mailer,
-    appUrl: config.appUrl,
-    dataDir: config.dataDir,
     log: app.log,
-  });
-  // Defines the PostHog forwarding job when a key is set, so before the queues are prepared.
-  const productEvents = createProductEventRecorder({ jobs, posthog: config.posthog });
-  const chatSecrets = createSecretBox(config.jwtSecret, 'chat-webhooks');
-  defineChatPost({
-    db: database.db,
-    jobs,
-    changes,
-    secrets: chatSecrets,
-    allowPrivateAddresses: config.webhooksAllowPrivateAddresses,
-    ...deps.chatNotifications,
-  });
-  onDomainEvent(database.db, chatFanOut(jobs, config.appUrl));
-  const billing = setUpBilling({ config, database, jobs, mailer, changes, log: app.log });
-  const meetingRecapDrafter = createRecapDrafter({ db: database.db, settings: config.assistant, log: app.log });
-  defineMeetingRecapDraft({
-    db: database.db,
-    jobs,
-    mailer,
-    appUrl: config.appUrl,
-    changes,
-    writtenRecaps: meetingRecapDrafter,
+    webhooks: deps.webhooks,
+    chatNotifications: deps.chatNotifications,
   });
   app.decorate('jobs', jobs);
   const metrics = registerMetrics(app, {
@@ -318,7 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         mailer,
         appUrl: config.appUrl,
         twoFactor,
-        productEvents,
+        productEvents: work.productEvents,
       });
       await api.register(authRoutes(authService, { rateLimitPerMinute: config.authRateLimitPerMinute }));
       await api.register(
@@ -345,16 +277,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         jobs,
         auth: authService,
         apiKeyGate,
-        webhookSecrets,
-        productEvents,
-        chatSecrets,
-        billing: billing.runtime,
-        meetingRecapDrafter,
+        webhookSecrets: work.webhookSecrets,
+        productEvents: work.productEvents,
+        chatSecrets: work.chatSecrets,
+        billing: work.billing.runtime,
+        meetingRecapDrafter: work.meetingRecapDrafter,
         operations: {
           databaseKind: database.kind,
           version: SERVER_VERSION,
           startedAt,
-          backups: backups?.stats ?? null,
+          backups: work.backups?.stats ?? null,
           // The hub is created after the routes; it is there by the time anyone asks.
           realtimeConnections: () => app.realtime?.connectionCount() ?? 0,
           countFailedOperations: countWaitingFailedOperations,
@@ -391,10 +323,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(realtime.plugin);
 
   await jobs.prepare();
-  await backups?.schedule();
-  await scorecardReminders.schedule();
-  await processReviewReminders.schedule();
-  await billing.schedule();
+  await work.schedule();
   await jobs.start();
   // Uploads cut off by an earlier stop left temporary files: cleared in the background, never in start-up's way.
   void removeStaleUploads([config.storage.tmpDir, incomingDirOf(path.join(config.dataDir, 'files'))])
