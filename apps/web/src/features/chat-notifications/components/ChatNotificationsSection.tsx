@@ -4,6 +4,7 @@ import { CHAT_PROVIDERS, type ChatConnection } from '@keel/contract';
 import { errorText } from '../../../lib/api-client';
 import { Banner } from '../../../ui/Banner';
 import { Button } from '../../../ui/Button';
+import { TurnOnOffButton } from '../../integrations/components/TurnOnOffButton';
 import { EmptyNote, ListStates } from '../../../ui/ListPage';
 import { useAllDepartments } from '../../departments/departments.api';
 import { RemoveConnectionDialog } from '../../integrations/components/RemoveConnectionDialog';
@@ -117,19 +118,14 @@ function ConnectionCard({
         <Button size="sm" variant="secondary" onClick={() => setEditing(true)}>
           Change
         </Button>
-        <Button
-          size="sm"
-          variant="secondary"
-          loading={update.isPending}
-          onClick={() =>
-            update.mutate(
-              { id: connection.id, version: connection.version, enabled: !connection.enabled },
-              { onSuccess: () => toast.success(connection.enabled ? 'Channel turned off' : 'Channel turned on') },
-            )
+        <TurnOnOffButton
+          noun="Channel"
+          enabled={connection.enabled}
+          busy={update.isPending}
+          onToggle={(enabled, options) =>
+            update.mutate({ id: connection.id, version: connection.version, enabled }, options)
           }
-        >
-          {connection.enabled ? 'Turn off' : 'Turn on'}
-        </Button>
+        />
         <Button size="sm" variant="ghost" onClick={() => setRemoving(true)}>
           Remove
         </Button>

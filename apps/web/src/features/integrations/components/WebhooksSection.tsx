@@ -4,6 +4,7 @@ import type { WebhookEndpoint } from '@keel/contract';
 import { errorText } from '../../../lib/api-client';
 import { Banner } from '../../../ui/Banner';
 import { Button } from '../../../ui/Button';
+import { TurnOnOffButton } from './TurnOnOffButton';
 import { EmptyNote, ListStates } from '../../../ui/ListPage';
 import { relativeTime } from '../../operations/words';
 import {
@@ -110,19 +111,14 @@ function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
         >
           Send test event
         </Button>
-        <Button
-          size="sm"
-          variant="secondary"
-          loading={update.isPending}
-          onClick={() =>
-            update.mutate(
-              { id: endpoint.id, version: endpoint.version, enabled: !endpoint.enabled },
-              { onSuccess: () => toast.success(endpoint.enabled ? 'Endpoint turned off' : 'Endpoint turned on') },
-            )
+        <TurnOnOffButton
+          noun="Endpoint"
+          enabled={endpoint.enabled}
+          busy={update.isPending}
+          onToggle={(enabled, options) =>
+            update.mutate({ id: endpoint.id, version: endpoint.version, enabled }, options)
           }
-        >
-          {endpoint.enabled ? 'Turn off' : 'Turn on'}
-        </Button>
+        />
         <Button size="sm" variant="secondary" aria-expanded={showLog} onClick={() => setShowLog((shown) => !shown)}>
           {showLog ? 'Hide deliveries' : 'Show deliveries'}
         </Button>

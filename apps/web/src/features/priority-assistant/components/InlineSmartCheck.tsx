@@ -3,8 +3,8 @@ import type { PriorityDraftInput, SmartCheck } from '@keel/contract';
 import { errorText } from '../../../lib/api-client';
 import { Banner } from '../../../ui/Banner';
 import { Button } from '../../../ui/Button';
-import { writingText } from '../assistant-words';
 import { useSmartCheck } from '../priority-assistant.api';
+import { WritingStatus } from './WritingStatus';
 import { SmartCheckPanel } from './SmartCheckPanel';
 
 interface InlineSmartCheckProps {
@@ -33,11 +33,7 @@ export function InlineSmartCheck({ draft, onAcceptRewrite }: InlineSmartCheckPro
           {check ? 'Check again' : 'Check with the assistant'}
         </Button>
       </div>
-      {smart.isPending ? (
-        <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
-          {writingText(writing)}
-        </p>
-      ) : null}
+      {smart.isPending ? <WritingStatus characters={writing} /> : null}
       {smart.isError ? <Banner tone="error">{errorText(smart.error, 'The check could not be made.')}</Banner> : null}
       {check && !smart.isPending ? (
         <SmartCheckPanel

@@ -4,9 +4,9 @@ import type { MilestoneProposal, Priority } from '@keel/contract';
 import { errorText } from '../../../lib/api-client';
 import { Banner } from '../../../ui/Banner';
 import { Button } from '../../../ui/Button';
-import { writingText } from '../assistant-words';
 import { useAddProposedMilestones, useProposeMilestones } from '../priority-assistant.api';
 import { MilestoneProposals } from './MilestoneProposals';
+import { WritingStatus } from './WritingStatus';
 
 /** In a saved priority: milestones proposed over its quarter, edited, then added to it in one click. */
 export function ProposeMilestones({ priority, milestonesLabel }: { priority: Priority; milestonesLabel: string }) {
@@ -39,11 +39,7 @@ export function ProposeMilestones({ priority, milestonesLabel }: { priority: Pri
           Propose {milestonesLabel}
         </Button>
       </div>
-      {propose.isPending ? (
-        <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
-          {writingText(writing)}
-        </p>
-      ) : null}
+      {propose.isPending ? <WritingStatus characters={writing} /> : null}
       {propose.isError ? (
         <Banner tone="error">{errorText(propose.error, `No ${milestonesLabel} could be proposed.`)}</Banner>
       ) : null}

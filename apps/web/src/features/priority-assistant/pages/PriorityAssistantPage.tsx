@@ -11,11 +11,11 @@ import { TextField } from '../../../ui/Field';
 import { DateField, TextAreaField } from '../../../ui/FormFields';
 import { SelectedDepartmentGate } from '../../departments/components/DepartmentGate';
 import { useTerminology } from '../../terminology/terminology.api';
-import { writingText } from '../assistant-words';
 import { AlignmentView } from '../components/AlignmentView';
 import { AssistantModelSetting } from '../components/AssistantModelSetting';
 import { MilestoneProposals } from '../components/MilestoneProposals';
 import { SmartCheckPanel } from '../components/SmartCheckPanel';
+import { WritingStatus } from '../components/WritingStatus';
 import { useCreatePriorityWithMilestones, useProposeMilestones, useSmartCheck } from '../priority-assistant.api';
 
 interface Draft {
@@ -113,11 +113,7 @@ function DraftWorkbench({ teamId, teamName }: { teamId: string; teamName: string
             </Button>
           </div>
         </form>
-        {smart.isPending || propose.isPending ? (
-          <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
-            {writingText(writing)}
-          </p>
-        ) : null}
+        {smart.isPending || propose.isPending ? <WritingStatus characters={writing} /> : null}
         {smart.isError ? <Banner tone="error">{errorText(smart.error, 'The check could not be made.')}</Banner> : null}
         {check ? (
           <SmartCheckPanel
